@@ -1,0 +1,33 @@
+# Two set-up commands: `make run` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test test-slow bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/parlour play psalter-row
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -q src tests
+
+test-slow: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -q -m slow tests
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_playouts.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

@@ -1,0 +1,45 @@
+"""Agents, made from specs such as ``random`` or ``ismcts:iterations=500,rollout=heuristic``.
+
+>>> make_agent("random").spec
+'random'
+>>> make_agent("randm")
+Traceback (most recent call last):
+...
+parlour.core.errors.OptionError: there is no agent 'randm': the agents are random
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from parlour.agents.base import Agent
+from parlour.core.errors import OptionError
+from parlour.core.options import parse_option_text
+
+_AGENTS: dict[str, str] = {
+    "random": "parlour.agents.random_agent:RandomAgent",
+}
+
+
+def agent_names() -> list[str]:
+    return sorted(_AGENTS)
+
+
+def agent_class(name: str) -> type[Agent]:
+    target = _AGENTS.get(name)
+    if target is None:
+        raise OptionError(f"there is no agent {name!r}: the agents are {', '.join(agent_names())}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def make_agent(spec: str) -> Agent:
+    """An agent from ``name`` or ``name:key=value,key=value``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise OptionError(f"agent spec {spec!r} is empty: expected a name such as {', '.join(agent_names())}")
+    name, _, rest = spec.strip().partition(":")
+    params = dict(parse_option_text(part) for part in rest.split(",") if part.strip())
+    return agent_class(name.strip())(**params)
+
+
+__all__ = ["Agent", "agent_class", "agent_names", "make_agent"]

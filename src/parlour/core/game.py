@@ -1,0 +1,205 @@
+"""The game and state protocol every game implements (DESIGN.md "Core API").
+
+A :class:`Game` is a rule set with its options fixed; it makes states. A
+:class:`State` is one position in a game, mutated by :meth:`State.apply`.
+Subclasses fill in the hooks whose names start with ``_``; this module keeps the
+parts every game shares: validation of applied actions, the history, records
+and views.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Iterator
+
+from parlour.core.action import Action
+from parlour.core.errors import IllegalAction, OptionError, ParlourError
+from parlour.core.options import Option, validate_options
+
+
+class Game:
+    """A game with its options fixed; subclasses declare ``name`` and ``option_specs``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    rules_summary: ClassVar[str] = ""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats (the ``players`` option where the game has one)."""
+        return int(self.options.get("players", 1))
+
+    def new_state(self, seed: int) -> "State":
+        """The state at the start of a game whose every chance event derives from ``seed``."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"seed {seed!r} is not allowed: expected an integer")
+        return self._new_state(seed)
+
+    def parse_action(self, state: "State", text: str) -> Action:
+        """The legal action that ``text`` names in ``state`` (lenient, abbreviations allowed)."""
+        raise NotImplementedError
+
+    def from_position(self, position: dict[str, Any]) -> "State":
+        """The state a position dict describes (see the game's position keys in DESIGN.md)."""
+        raise NotImplementedError
+
+    def sample(self, observation: dict[str, Any], rng: random.Random) -> "State":
+        """A full state consistent with an observation; hidden cards dealt by ``rng`` alone."""
+        raise NotImplementedError
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The observation as text for a terminal, with rich console markup."""
+        raise NotImplementedError
+
+    def with_options(self, options: dict[str, Any] | None) -> "Game":
+        """This game, or the same game with other options (for positions and records)."""
+        if options is None or options == self.options:
+            return self
+        return type(self)(**options)
+
+    def _new_state(self, seed: int) -> "State":
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != _default(self, k)}
+        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"parlour.load({self.name!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items(), key=lambda kv: kv[0]))))
+
+
+def _default(game: Game, key: str) -> Any:
+    return next(spec.default for spec in game.option_specs if spec.name == key)
+
+
+class State:
+    """One position of a game. Subclasses implement the ``_``-prefixed hooks.
+
+    ``legal_actions()`` is cached until the next ``apply``, so that the usual loop
+    (ask for the legal actions, apply one of them) checks legality for free.
+    """
+
+    __slots__ = ("game", "_history", "_origin", "_legal")
+
+    game: Game
+    #: Linked list ``(action, previous)`` shared between clones: cloning never copies it.
+    _history: tuple[Action, Any] | None
+    #: ``("seed", int)``, or ``("position", State)`` holding a copy of the starting state.
+    _origin: tuple[str, Any]
+    _legal: list[Action] | None
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act; ``None`` once the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order; empty once the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action | str) -> "State":
+        """Play an action (an Action or its notation). Returns the state itself.
+
+        Raises NotationError or IllegalAction, and then changes nothing.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        else:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_actions()
+            if action not in legal:
+                raise IllegalAction(self._why_illegal(action))
+        self._apply(action)
+        self._history = (action, self._history)
+        self._legal = None
+        return self
+
+    def clone(self) -> "State":
+        """An independent copy (the history is shared, being immutable)."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (e.g. ``"complete"``), or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what ``seat`` may know."""
+        raise NotImplementedError
+
+    def to_position(self) -> dict[str, Any]:
+        """The full position as a JSON-ready dict; ``game.from_position`` rebuilds it."""
+        raise NotImplementedError
+
+    def stats(self) -> dict[str, Any]:
+        """Per-game figures for simulation rows (turns, end reason, ...)."""
+        return {"decisions": len(self.history()), "end": self.end_reason}
+
+    def view(self, seat: int) -> "View":
+        """What an agent in ``seat`` gets: its observation, its legal actions and ``sample``."""
+        from parlour.core.view import View
+
+        self._check_seat(seat)
+        acts = self.legal_actions() if seat == self.current_player else []
+        return View(self.game, seat, self.observation(seat), acts)
+
+    def history(self) -> list[Action]:
+        """The actions applied since the start of the record, oldest first."""
+        out = list(_walk(self._history))
+        out.reverse()
+        return out
+
+    def record(self, players: list[str] | None = None) -> dict[str, Any]:
+        """The game record (JSON-ready); ``parlour.replay`` rebuilds the game from it."""
+        from parlour.core.record import make_record
+
+        return make_record(self, players)
+
+    # -- hooks ------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.is_terminal():
+            return f"the game is over ({self.end_reason}); no action is legal"
+        return f"{action} is not legal now"
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            raise ParlourError(
+                f"seat {seat!r} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}"
+            )
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_position()!r}>"
+
+
+def _walk(node: tuple[Action, Any] | None) -> Iterator[Action]:
+    while node is not None:
+        action, node = node
+        yield action

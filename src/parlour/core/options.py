@@ -1,0 +1,148 @@
+"""Typed, validated, documented game options.
+
+Each game declares its options as :class:`Option` values. Values may be given
+typed (``errand_draw=1``) or as text from a command line (``"errand_draw=1"``).
+
+>>> draw = Option("errand_draw", 2, "cards an Errand draws", choices=(1, 2))
+>>> draw.validate("1", "psalter-row")
+1
+>>> draw.validate(3, "psalter-row")
+Traceback (most recent call last):
+...
+parlour.core.errors.OptionError: psalter-row option errand_draw=3 is not allowed: expected one of 1, 2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from parlour.core.errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, default, allowed values and what it does.
+
+    Either ``choices`` (a fixed set of values, possibly of mixed types) or an
+    integer range ``minimum..maximum`` (``None`` for unbounded) or a bool default.
+    ``nullable`` lets ``None`` ("not set") through, written ``none`` on a command line.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    def allowed(self) -> str:
+        """The allowed values, in words."""
+        if self.choices is not None:
+            text = "one of " + ", ".join(_show(c) for c in self.choices)
+        elif isinstance(self.default, bool):
+            text = "true or false"
+        else:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            text = f"an integer {low}..{high}".replace(" ..", " up to ").rstrip(".")
+        return text + (" or none" if self.nullable else "")
+
+    def validate(self, value: Any, game: str) -> Any:
+        """The value as the game uses it; raises OptionError when not allowed."""
+        if self.nullable and (value is None or (isinstance(value, str) and value.lower() in ("none", "null", ""))):
+            return None
+        parsed = self._parse(value)
+        if parsed is _INVALID:
+            raise OptionError(
+                f"{game} option {self.name}={_show(value)} is not allowed: expected {self.allowed()}"
+            )
+        return parsed
+
+    def _parse(self, value: Any) -> Any:
+        if self.choices is not None:
+            for choice in self.choices:
+                if _same(value, choice) or (isinstance(value, str) and value.strip().lower() == str(choice).lower()):
+                    return choice
+            return _INVALID
+        if isinstance(self.default, bool):
+            return _parse_bool(value)
+        return self._parse_int(value)
+
+    def _parse_int(self, value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                return _INVALID
+        if not isinstance(value, int) or isinstance(value, bool):
+            return _INVALID
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            return _INVALID
+        return value
+
+    def samples(self) -> tuple[Any, ...]:
+        """Representative values for tests that sweep option combinations."""
+        if self.choices is not None:
+            values: Iterable[Any] = self.choices
+        elif isinstance(self.default, bool):
+            values = (False, True)
+        else:
+            values = [v for v in (self.minimum, self.default, self.maximum) if v is not None]
+        out = tuple(dict.fromkeys([*values, *((None,) if self.nullable else ())]))
+        return out
+
+
+_INVALID = object()
+
+
+def _same(value: Any, choice: Any) -> bool:
+    # True == 1 in Python; an option of 1 or 2 must not take True.
+    return type(value) is type(choice) and value == choice
+
+
+def _parse_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    return _INVALID
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def validate_options(specs: tuple[Option, ...], given: dict[str, Any], game: str) -> dict[str, Any]:
+    """All options of a game with defaults filled in; unknown names are an OptionError."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = [name for name in given if name not in by_name]
+    if unknown:
+        valid = ", ".join(by_name) or "none"
+        raise OptionError(f"{game} has no option {unknown[0]!r}: its options are {valid}")
+    return {
+        spec.name: spec.validate(given[spec.name], game) if spec.name in given else spec.default
+        for spec in specs
+    }
+
+
+def parse_option_text(text: str) -> tuple[str, str]:
+    """Split ``key=value`` from a command line.
+
+    >>> parse_option_text("errand_draw=1")
+    ('errand_draw', '1')
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise OptionError(f"option {text!r} is not of the form key=value")
+    return key.strip(), value.strip()

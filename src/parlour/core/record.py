@@ -1,0 +1,122 @@
+"""Game records (JSON) and replay.
+
+A record stores the options, the seed (or a start position) and the actions in
+notation; positions are rebuilt on demand by replaying, as PGN does for chess.
+
+>>> import parlour
+>>> state = parlour.load("psalter-row").new_state(seed=3)
+>>> _ = state.apply(state.legal_actions()[0])
+>>> parlour.replay(state.record()).to_position() == state.to_position()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.errors import ParlourError, RecordError
+
+if TYPE_CHECKING:
+    from parlour.core.game import State
+
+RECORD_KEYS = ("game", "version", "options", "seed", "players", "actions", "result")
+
+
+def result_of(state: "State") -> dict[str, Any]:
+    """The ``result`` entry of a record: scores, winners and the end reason."""
+    over = state.is_terminal()
+    return {"scores": state.scores(), "winners": state.winners() if over else [], "end": state.end_reason}
+
+
+def make_record(state: "State", players: list[str] | None = None) -> dict[str, Any]:
+    """The record of the game that led to ``state``.
+
+    ``players`` names the seats (default ``seat 0``, ``seat 1``, ...). A game
+    started from a position has ``"seed": null`` and that position under ``"start"``.
+    """
+    from parlour import __version__
+
+    game = state.game
+    names = list(players) if players is not None else [f"seat {i}" for i in range(game.num_players)]
+    if len(names) != game.num_players:
+        raise ParlourError(f"{len(names)} player names given for {game.num_players} seats")
+    kind, origin = state._origin
+    record: dict[str, Any] = {
+        "game": game.name,
+        "version": __version__,
+        "options": dict(game.options),
+        "seed": origin if kind == "seed" else None,
+        "players": names,
+        "actions": [str(a) for a in state.history()],
+        "result": result_of(state),
+    }
+    if kind == "position":
+        record["start"] = origin.to_position()
+    return record
+
+
+def replay(record: dict[str, Any] | str) -> "State":
+    """Rebuild a game from its record, checking every action and the result.
+
+    ``record`` is a dict or its JSON text. Raises RecordError naming the first
+    action that fails, or the difference in the result.
+    """
+    from parlour.core.registry import load
+
+    data = _as_dict(record)
+    try:
+        game = load(data["game"], **data["options"])
+    except ParlourError as err:
+        raise RecordError(f"the record's game or options are not valid: {err}") from None
+    state = _start(game, data)
+    for index, text in enumerate(data["actions"], 1):
+        if not isinstance(text, str):
+            raise RecordError(f"action {index} is {text!r}: expected notation text")
+        try:
+            state.apply(text)
+        except ParlourError as err:
+            raise RecordError(f"action {index} {text!r} does not replay: {err}") from None
+    _check_result(state, data.get("result"))
+    return state
+
+
+def _as_dict(record: dict[str, Any] | str) -> dict[str, Any]:
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"the record is not valid JSON: {err}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with keys " + ", ".join(RECORD_KEYS))
+    missing = [k for k in ("game", "options", "actions") if k not in record]
+    if missing:
+        raise RecordError(f"the record has no {', '.join(missing)}: expected keys {', '.join(RECORD_KEYS)}")
+    if not isinstance(record["options"], dict) or not isinstance(record["actions"], list):
+        raise RecordError("the record's options must be an object and its actions a list of notation")
+    return record
+
+
+def _start(game: Any, data: dict[str, Any]) -> "State":
+    seed = data.get("seed")
+    try:
+        if seed is not None:
+            return game.new_state(seed)
+        if isinstance(data.get("start"), dict):
+            return game.from_position(data["start"])
+    except ParlourError as err:
+        raise RecordError(f"the record's start does not load: {err}") from None
+    raise RecordError("the record has neither a seed (an integer) nor a start position")
+
+
+def _check_result(state: "State", result: Any) -> None:
+    if result is None:
+        return
+    replayed = result_of(state)
+    if not isinstance(result, dict):
+        raise RecordError(f"the record's result must be an object like {replayed}")
+    for key in ("scores", "winners", "end"):
+        if key in result and result[key] != replayed[key]:
+            raise RecordError(
+                f"the record's result says {key}={result[key]!r} but replaying gives {replayed[key]!r}"
+            )

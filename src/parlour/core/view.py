@@ -1,0 +1,48 @@
+"""The view: the only thing an agent receives. It never holds the state.
+
+``sample(rng)`` is built from the observation alone, so it cannot depend on
+where the hidden cards really are.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.action import Action
+
+if TYPE_CHECKING:
+    from parlour.core.game import Game, State
+
+
+class View:
+    """One seat's view of a state: observation, legal actions, and samples of the hidden.
+
+    >>> import parlour, random
+    >>> view = parlour.load("psalter-row").new_state(seed=1).view(0)
+    >>> len(view.observation["hand"]), view.sample(random.Random(0)).current_player
+    (5, 0)
+    """
+
+    __slots__ = ("game", "seat", "observation", "legal_actions")
+
+    def __init__(self, game: "Game", seat: int, observation: dict[str, Any], legal_actions: list[Action]):
+        self.game = game
+        self.seat = seat
+        self.observation = observation
+        self.legal_actions = legal_actions
+
+    @property
+    def current_player(self) -> int | None:
+        return self.observation["current_player"]
+
+    def sample(self, rng: random.Random) -> "State":
+        """A full state consistent with everything this seat knows.
+
+        The unknown cards are dealt uniformly by ``rng`` among the places they
+        could be, and the chance seed is fresh from ``rng``.
+        """
+        return self.game.sample(self.observation, rng)
+
+    def __repr__(self) -> str:
+        return f"<View seat={self.seat} of {self.game!r}>"

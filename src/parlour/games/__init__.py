@@ -1,0 +1,5 @@
+"""The games. Each is a package registered here by name; importing it is deferred."""
+
+from parlour.core.registry import register
+
+register("psalter-row", "parlour.games.psalter_row:PsalterRow")

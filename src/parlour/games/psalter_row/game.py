@@ -1,0 +1,55 @@
+"""The Psalter Row game: its options (the rulings' variants) and its hooks.
+
+>>> import parlour
+>>> game = parlour.load("psalter-row", errand_draw=1)
+>>> game.options["errand_draw"], game.num_players
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.core.game import Game
+from parlour.core.options import Option
+from parlour.games.psalter_row import position, text
+from parlour.games.psalter_row.notation import parse_action
+from parlour.games.psalter_row.state import PsalterState
+
+OPTIONS = (
+    Option("first_page_cost", 0, "PR-3: the gap the first Page placed into an empty Row must pay (0 or 1: free)",
+           minimum=0, maximum=8),
+    Option("errand_draw", 2, "PR-6: cards a Supply Errand draws before its one discard", choices=(2, 1)),
+    Option("errand_when_stuck", False, "PR-7: a stuck player holding an Ace may run an Errand instead of a Revision"),
+    Option("revision_discard", "hand", "PR-8: a Revision discards the whole hand, or 2 cards of the player's choice",
+           choices=("hand", 2)),
+    Option("revision_target", "largest", "PR-9: the Revision removes a Page from the largest or the smallest Quire",
+           choices=("largest", "smallest")),
+    Option("end_on", "empty", "PR-11: the game ends when the pile empties after the reshuffle, or at the first "
+           "draw that finds no card", choices=("empty", "failed_draw")),
+)
+
+
+class PsalterRow(Game):
+    """Psalter Row, the solitaire of the Master Scribe (rulings PR-1..PR-14)."""
+
+    name = "psalter-row"
+    title = "Psalter Row"
+    option_specs = OPTIONS
+    rules_summary = text.RULES_SUMMARY
+
+    def _new_state(self, seed: int) -> PsalterState:
+        return position.new_state(self, seed)
+
+    def parse_action(self, state: PsalterState, text_: str) -> Any:  # type: ignore[override]
+        return parse_action(state, text_)
+
+    def from_position(self, position_: dict[str, Any]) -> PsalterState:
+        return position.from_position(self, position_)
+
+    def sample(self, observation: dict[str, Any], rng: random.Random) -> PsalterState:
+        return position.sample(self, observation, rng)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return text.render(observation)

@@ -1,0 +1,104 @@
+"""Reading Psalter Row notation the lenient way a player writes it.
+
+Any case and spacing, ``T`` for 10, the payment cards in either order, and any
+part left out when exactly one legal action matches what is written.
+
+>>> import parlour
+>>> game = parlour.load("psalter-row")
+>>> state = game.from_position({"row": ["5H"], "hand": ["9C", "2D", "JS", "3C", "KD"]})
+>>> str(game.parse_action(state, "PLACE 9c pay js 2d"))
+'place 9C high pay 2D JS'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from parlour.cards.standard import parse_card
+from parlour.core.errors import IllegalAction, NotationError
+from parlour.games.psalter_row.actions import END_NAMES, KIND_NAMES, PLACE, REVISE, SWAP, PsalterAction
+
+EXPECTED = (
+    "expected one of: place <card> [low|high] [pay <page> [<patron>]], swap <page> <king>, "
+    "errand <ace>, discard <card>, revise [<page>]  (cards like 9C, 10H or TH, QS)"
+)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a piece of notation says; ``None`` fields were left out."""
+
+    kind: int
+    card: int | None = None
+    end: int | None = None
+    pay: frozenset[int] | None = None
+    king: int | None = None
+    text: str = ""
+
+    def matches(self, action: PsalterAction) -> bool:
+        if action.kind != self.kind:
+            return False
+        if self.kind == SWAP and self.card is not None:
+            return {self.card, self.king} == {action.card, action.king}
+        if self.card is not None and action.card != self.card:
+            return False
+        if self.end is not None and action.end != self.end:
+            return False
+        paid = frozenset(c for c in (action.pay, action.patron) if c is not None)
+        return self.pay is None or self.pay == paid
+
+
+def parse_spec(text: str) -> Spec:
+    """Parse notation into a Spec; NotationError says what was expected."""
+    words = re.split(r"[\s,]+", text.strip().lower())
+    verb, args = words[0], [w for w in words[1:] if w]
+    if verb not in KIND_NAMES:
+        raise NotationError(f"{text!r} does not parse: {EXPECTED}")
+    kind = KIND_NAMES.index(verb)
+    if kind == PLACE:
+        return _parse_place(text, args)
+    if kind == SWAP:
+        if len(args) != 2:
+            raise NotationError(f"{text!r}: a Directive names two cards, e.g. swap 6S KH")
+        return Spec(SWAP, _card(args[0]), king=_card(args[1]), text=text)
+    if len(args) > 1 or (not args and verb == "discard"):
+        raise NotationError(f"{text!r}: write {verb} {'<card>' if verb == 'discard' else '[<card>]'}")
+    return Spec(kind, _card(args[0]) if args else None, text=text)
+
+
+def _parse_place(text: str, args: list[str]) -> Spec:
+    if not args:
+        raise NotationError(f"{text!r}: name the Page to place, e.g. place 9C high pay 4D")
+    card, rest = _card(args[0]), args[1:]
+    end = None
+    if rest and rest[0] in END_NAMES[1:]:
+        end = END_NAMES.index(rest.pop(0))
+    pay = None
+    if rest:
+        if rest[0] != "pay" or not 2 <= len(rest) <= 3:
+            raise NotationError(f"{text!r}: after the Page and its end comes 'pay' and one or two cards")
+        pay = frozenset(_card(w) for w in rest[1:])
+        if len(pay) != len(rest) - 1:
+            raise NotationError(f"{text!r}: the same card is named twice in the payment")
+    return Spec(PLACE, card, end, pay, text=text)
+
+
+def _card(word: str) -> int:
+    return parse_card(word)
+
+
+def parse_action(state: "PsalterState", text: str) -> PsalterAction:  # type: ignore[name-defined] # noqa: F821
+    """The one legal action the text names; errors say what is wrong or list candidates."""
+    from parlour.games.psalter_row.explain import why_illegal
+
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError(f"{text!r} is empty: {EXPECTED}")
+    spec = parse_spec(text)
+    found = [a for a in state.legal_actions() if spec.matches(a)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = ", ".join(str(a) for a in found)
+        raise NotationError(f"{text!r} is ambiguous: it could be {options}")
+    raise IllegalAction(why_illegal(state, spec))

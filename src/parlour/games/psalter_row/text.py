@@ -1,0 +1,83 @@
+"""Psalter Row as text for a terminal (rich console markup, no rich import needed).
+
+>>> import parlour
+>>> obs = parlour.load("psalter-row").new_state(seed=1).observation(0)
+>>> "Row" in render(obs)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.cards.standard import COLOUR, RANK, RED, parse_card, show
+from parlour.games.psalter_row.scoring import breakdown, quires
+
+RULES_SUMMARY = """\
+[bold]Psalter Row[/bold] - build a Row of Pages 2 to 10, ascending, extended only at its ends.
+
+[bold]Your turn:[/bold] one action, then draw back up to 5 cards.
+  [cyan]place 6H high[/cyan]          an exact neighbour (one more or less than an end) is free
+  [cyan]place 9C high pay 4D[/cyan]   a gap N >= 2 is paid by one Page of value >= N (to the discard)
+  [cyan]place 9C high pay 2H JS[/cyan] ... or one Page plus one Patron: Jack +2, Queen +3 (removed)
+  [cyan]swap 6S KH[/cyan]             Abbot's Directive: a King swaps a hand Page for its Row copy
+  [cyan]errand AS[/cyan]              Supply Errand: spend an Ace, draw 2, then [cyan]discard <card>[/cyan]
+  [cyan]revise 4H[/cyan]              only when stuck: remove a Page from the largest Quire and discard your hand
+Two Pages never pay together; a Patron never pays alone; Kings and Aces never pay.
+
+[bold]End:[/bold] the Row holds 2-10, or the draw pile empties after its single reshuffle.
+[bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (run of 2+) adds +2 one suit
+or +1 one colour. A complete Psalter scores 9 +5 one suit, +2 one colour, +0 mixed.
+Commands: a number or notation, [cyan]help[/cyan], [cyan]undo[/cyan], [cyan]quit[/cyan]. Full rules: docs/rules/psalter-row.md"""
+
+
+def card_markup(code: str) -> str:
+    """A card with its suit symbol, red or black (bold white on a dark terminal)."""
+    card = parse_card(code)
+    colour = "red" if COLOUR[card] == RED else "bright_white"
+    return f"[bold {colour}]{show(card)}[/]"
+
+
+def row_markup(row: list[str]) -> str:
+    """The Row low to high, each Quire in brackets, missing values 2-10 as dots."""
+    cards = [parse_card(c) for c in row]
+    if not cards:
+        return "[dim](empty)[/dim]"
+    in_quire = {c for q in quires(cards) for c in q}
+    parts, previous = [], None
+    for card in cards:
+        if previous is not None and RANK[card] != RANK[previous] + 1:
+            parts.append("[dim]" + " ".join("·" for _ in range(RANK[card] - RANK[previous] - 1)) + "[/dim]")
+        opens = card in in_quire and (previous is None or previous not in in_quire or RANK[card] != RANK[previous] + 1)
+        parts.append(("[yellow]\\[[/yellow]" if opens else "") + card_markup(show_code(card)))
+        nxt = cards[cards.index(card) + 1] if cards.index(card) + 1 < len(cards) else None
+        if card in in_quire and (nxt is None or RANK[nxt] != RANK[card] + 1):
+            parts[-1] += "[yellow]][/yellow]"
+        previous = card
+    return " ".join(parts)
+
+
+def show_code(card: int) -> str:
+    from parlour.cards.standard import CODE
+
+    return CODE[card]
+
+
+def render(obs: dict[str, Any]) -> str:
+    """The table: Row with Quires marked, hand, piles, removed cards and the score so far."""
+    parts = breakdown([parse_card(c) for c in obs["row"]])
+    discard_top = card_markup(obs["discard"][-1]) if obs["discard"] else "[dim]none[/dim]"
+    lines = [
+        f"[bold]Row[/bold]      {row_markup(obs['row'])}",
+        f"[bold]Hand[/bold]     {' '.join(card_markup(c) for c in obs['hand']) or '[dim](empty)[/dim]'}",
+        f"[bold]Draw pile[/bold] {obs['draw_pile_size']} cards"
+        + ("  [dim](reshuffle used)[/dim]" if obs["reshuffled"] else "  [dim](one reshuffle left)[/dim]"),
+        f"[bold]Discard[/bold]  {len(obs['discard'])} cards, top {discard_top}",
+        f"[bold]Removed[/bold]  {' '.join(card_markup(c) for c in obs['removed']) or '[dim]none[/dim]'}",
+        f"[bold]Score[/bold]    {parts['total']}  [dim](pages +{parts['pages']}, missing {parts['missing']}, "
+        f"style +{parts['style']}, completion +{parts['completion']})[/dim]",
+    ]
+    if obs["pending"]:
+        owed = obs["pending_discards"] or 1
+        lines.append(f"[bold magenta]Discard {owed} card{'s' if owed > 1 else ''} from your hand[/bold magenta]")
+    return "\n".join(lines)
