@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, DECK_SIZE, RANK, parse_card
-from parlour.core.chance import chance_rng, derive_seed, fresh_seed
+from parlour.core.chance import derive_seed, fresh_seed, shuffle
 from parlour.core.errors import NotationError, PositionError
 from parlour.games.psalter_row.roles import FULL_PSALTER, HAND_SIZE, PAGE_VALUE
 from parlour.games.psalter_row.scoring import score
@@ -41,7 +41,7 @@ def codes(cards: Any) -> list[str]:
 def new_state(game: "PsalterRow", seed: int) -> PsalterState:
     """Shuffle the deck by the seed and draw a starting hand of 5; the Row starts empty."""
     deck = list(range(DECK_SIZE))
-    chance_rng(seed, "deal").shuffle(deck)
+    shuffle(deck, seed, "deal")
     state = _blank(game, seed)
     state.hand = deck[:HAND_SIZE]
     state.pile, state.top = deck, HAND_SIZE
@@ -139,7 +139,7 @@ def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> Non
     if with_pile:
         if position.get("draw_pile") is None:
             pile = [c for c in range(DECK_SIZE) if c not in set(placed)]
-            chance_rng(state.seed, "position-pile").shuffle(pile)
+            shuffle(pile, state.seed, "position-pile")
         else:
             pile = _cards(position, "draw_pile")
         placed += pile

@@ -27,7 +27,7 @@ from parlour.games.psalter_row.actions import (
     place,
     swap,
 )
-from parlour.games.psalter_row.roles import AID, IS_KING, PAGE_VALUE
+from parlour.games.psalter_row.roles import AID, IS_ACE, IS_KING, PAGE_VALUE
 from parlour.games.psalter_row.scoring import one_colour, one_suit, quires
 
 
@@ -65,13 +65,12 @@ def payments(card: int, end: int, n: int, hand: Sequence[int]) -> list[PsalterAc
     singles = PAY[end][card]
     for q in hand:
         value = PAGE_VALUE[q]
-        if not value or q == card:
-            continue
-        if value >= n:
-            out.append(singles[q])  # type: ignore[index]
-        for r in patrons:
-            if value + AID[r] >= n:
-                out.append(place(card, end, q, r))
+        if value and q != card:
+            if value >= n:
+                out.append(singles[q])  # type: ignore[index]
+            for r in patrons:
+                if value + AID[r] >= n:
+                    out.append(place(card, end, q, r))
     return out
 
 
@@ -80,24 +79,22 @@ def placements(row: Sequence[int], hand: Sequence[int], first_page_cost: int) ->
     out: list[PsalterAction] = []
     if row:
         low, high = RANK[row[0]], RANK[row[-1]]
+        for card in hand:
+            value = PAGE_VALUE[card]
+            if not value or low <= value <= high:
+                continue
+            end, n = (LOW, low - value) if value < low else (HIGH, value - high)
+            if n == 1:
+                out.append(FREE[end][card])  # type: ignore[arg-type]
+            else:
+                out += payments(card, end, n, hand)
     else:
-        low = high = 0
-    for card in hand:
-        value = PAGE_VALUE[card]
-        if not value:
-            continue
-        if not row:
-            end, n = EMPTY, first_page_cost  # PR-3
-        elif value < low:
-            end, n = LOW, low - value
-        elif value > high:
-            end, n = HIGH, value - high
-        else:
-            continue
-        if n <= 1:
-            out.append(FREE[end][card])  # type: ignore[arg-type]
-        else:
-            out += payments(card, end, n, hand)
+        for card in hand:  # PR-3: the first Page is free unless first_page_cost sets a gap
+            if PAGE_VALUE[card]:
+                if first_page_cost <= 1:
+                    out.append(FREE[EMPTY][card])  # type: ignore[arg-type]
+                else:
+                    out += payments(card, EMPTY, first_page_cost, hand)
     return out
 
 
@@ -123,7 +120,8 @@ def revision_targets(row: Sequence[int], target: str = "largest") -> list[int]:
     pick = max if target == "largest" else min
     size = pick(len(q) for q in found)
     tied = [q for q in found if len(q) == size]
-    tied = [q for q in tied if one_suit(q)] or [q for q in tied if one_colour(q)] or tied
+    if len(tied) > 1:
+        tied = [q for q in tied if one_suit(q)] or [q for q in tied if one_colour(q)] or tied
     return [c for q in tied for c in q]
 
 
@@ -145,11 +143,17 @@ def turn_actions(row: list[int], hand: list[int], options: dict) -> list[Psalter
     A player who can place or issue a Directive may do that or run an Errand; a
     stuck player must revise (or, with ``errand_when_stuck``, may run an Errand).
     """
-    out = placements(row, hand, options["first_page_cost"]) + directives(row, hand)
+    out = placements(row, hand, options["first_page_cost"])
+    kings = aces = False
+    for card in hand:
+        kings = kings or IS_KING[card]
+        aces = aces or IS_ACE[card]
+    if kings:
+        out += directives(row, hand)
     if out:
-        return out + errands(hand)
+        return out + errands(hand) if aces else out
     stuck = revisions(row, options["revision_target"])
-    return stuck + errands(hand) if options["errand_when_stuck"] else stuck
+    return stuck + errands(hand) if aces and options["errand_when_stuck"] else stuck
 
 
 def owed_discards(hand: Sequence[int]) -> list[PsalterAction]:

@@ -19,13 +19,18 @@ SUITED_PSALTER, INKED_PSALTER = 5, 2
 
 def quires(row: Sequence[int]) -> list[list[int]]:
     """The Quires of a Row (ascending): maximal runs of at least 2 consecutive values."""
-    runs: list[list[int]] = []
-    for card in row:
-        if runs and RANK[card] == RANK[runs[-1][-1]] + 1:
-            runs[-1].append(card)
-        else:
-            runs.append([card])
-    return [run for run in runs if len(run) >= 2]
+    found: list[list[int]] = []
+    start, previous = 0, -1
+    for i, card in enumerate(row):
+        value = RANK[card]
+        if value != previous + 1:
+            if i - start >= 2:
+                found.append(list(row[start:i]))
+            start = i
+        previous = value
+    if len(row) - start >= 2:
+        found.append(list(row[start:]))
+    return found
 
 
 def one_suit(cards: Sequence[int]) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.chance import chance_rng
+from parlour.core.chance import shuffle
 from parlour.core.game import State
 from parlour.games.psalter_row import rules
 from parlour.games.psalter_row.actions import DISCARD, ERRAND, HIGH, LOW, PLACE, REVISE, SWAP, PsalterAction
@@ -203,6 +203,12 @@ class PsalterState(State):
     # -- drawing (PR-10, PR-11) ---------------------------------------------------------
     def _draw_up(self) -> None:
         hand = self.hand
+        need = HAND_SIZE - len(hand)
+        top = self.top
+        if 0 < need and top + need < len(self.pile):  # the usual case: the pile does not run out
+            hand += self.pile[top : top + need]
+            self.top = top + need
+            return
         while len(hand) < HAND_SIZE:
             if not self._draw():
                 return
@@ -225,6 +231,6 @@ class PsalterState(State):
         if self.reshuffled or not self.discard:
             return False
         pile = self.discard
-        chance_rng(self.seed, "reshuffle").shuffle(pile)
+        shuffle(pile, self.seed, "reshuffle")
         self.pile, self.top, self.discard, self.reshuffled = pile, 0, [], True
         return True
