@@ -113,13 +113,17 @@ def _payment(card: int, pay: frozenset[int] | None, n: int, end: int) -> str | N
 
 
 def _swap(state: "PsalterState", spec: Spec, stuck: bool) -> str | None:
-    cards = [spec.card, spec.king]
-    kings = [c for c in cards if c is not None and IS_KING[c]]
-    pages = [c for c in cards if c is not None and PAGE_VALUE[c]]
-    if len(kings) != 1 or len(pages) != 1:
+    cards = [c for c in (spec.card, spec.king) if c is not None]
+    kings = [c for c in cards if IS_KING[c]]
+    pages = [c for c in cards if PAGE_VALUE[c]]
+    if len(kings) > 1 or len(pages) > 1 or len(kings) + len(pages) < len(cards):
         return "the Abbot's Directive takes one hand Page and one King, e.g. swap 6S KH (PR-5)"
-    if RANK[pages[0]] not in {RANK[c] for c in state.row}:
+    if not kings and not any(IS_KING[c] for c in state.hand):
+        return "you hold no King for the Abbot's Directive (PR-5)"
+    if pages and RANK[pages[0]] not in {RANK[c] for c in state.row}:
         return f"the Row has no {RANK[pages[0]]} for the Directive to replace (PR-5)"
+    if not pages:
+        return "no Page in your hand has a copy in the Row for the Directive to replace (PR-5)"
     return None
 
 

@@ -39,8 +39,9 @@ class Spec:
     def matches(self, action: PsalterAction) -> bool:
         if action.kind != self.kind:
             return False
-        if self.kind == SWAP and self.card is not None:
-            return {self.card, self.king} == {action.card, action.king}
+        if self.kind == SWAP:  # the two cards in either order, or just one of them
+            named = {c for c in (self.card, self.king) if c is not None}
+            return named <= {action.card, action.king}
         if self.card is not None and action.card != self.card:
             return False
         if self.end is not None and action.end != self.end:
@@ -59,11 +60,11 @@ def parse_spec(text: str) -> Spec:
     if kind == PLACE:
         return _parse_place(text, args)
     if kind == SWAP:
-        if len(args) != 2:
-            raise NotationError(f"{text!r}: a Directive names two cards, e.g. swap 6S KH")
-        return Spec(SWAP, _card(args[0]), king=_card(args[1]), text=text)
-    if len(args) > 1 or (not args and verb == "discard"):
-        raise NotationError(f"{text!r}: write {verb} {'<card>' if verb == 'discard' else '[<card>]'}")
+        if not 1 <= len(args) <= 2:
+            raise NotationError(f"{text!r}: a Directive names a hand Page and a King, e.g. swap 6S KH")
+        return Spec(SWAP, _card(args[0]), king=_card(args[1]) if len(args) == 2 else None, text=text)
+    if len(args) > 1:
+        raise NotationError(f"{text!r}: write {verb} <card>, naming one card")
     return Spec(kind, _card(args[0]) if args else None, text=text)
 
 
@@ -75,8 +76,10 @@ def _parse_place(text: str, args: list[str]) -> Spec:
     if rest and rest[0] in END_NAMES[1:]:
         end = END_NAMES.index(rest.pop(0))
     pay = None
+    if rest and rest[0] != "pay":
+        raise NotationError(f"{text!r}: {rest[0]!r} is not an end or 'pay': write low or high, then pay <cards>")
     if rest:
-        if rest[0] != "pay" or not 2 <= len(rest) <= 3:
+        if not 2 <= len(rest) <= 3:
             raise NotationError(f"{text!r}: after the Page and its end comes 'pay' and one or two cards")
         pay = frozenset(_card(w) for w in rest[1:])
         if len(pay) != len(rest) - 1:
