@@ -26,7 +26,7 @@ def agent_names() -> list[str]:
 
 
 def agent_class(name: str) -> type[Agent]:
-    target = _AGENTS.get(name)
+    target = _AGENTS.get(name) if isinstance(name, str) else None
     if target is None:
         raise OptionError(f"there is no agent {name!r}: the agents are {', '.join(agent_names())}")
     module, _, attr = target.partition(":")

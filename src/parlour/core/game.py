@@ -59,6 +59,8 @@ class Game:
         """This game, or the same game with other options (for positions and records)."""
         if options is None or options == self.options:
             return self
+        if not isinstance(options, dict):
+            raise OptionError(f"options must map option names to values, not {options!r}")
         return type(self)(**options)
 
     def _new_state(self, seed: int) -> "State":

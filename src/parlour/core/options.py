@@ -46,10 +46,14 @@ class Option:
             text = "one of " + ", ".join(_show(c) for c in self.choices)
         elif isinstance(self.default, bool):
             text = "true or false"
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"an integer {self.minimum}..{self.maximum}"
+        elif self.minimum is not None:
+            text = f"an integer {self.minimum} or more"
+        elif self.maximum is not None:
+            text = f"an integer {self.maximum} or less"
         else:
-            low = "" if self.minimum is None else str(self.minimum)
-            high = "" if self.maximum is None else str(self.maximum)
-            text = f"an integer {low}..{high}".replace(" ..", " up to ").rstrip(".")
+            text = "an integer"
         return text + (" or none" if self.nullable else "")
 
     def validate(self, value: Any, game: str) -> Any:

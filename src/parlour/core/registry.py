@@ -29,7 +29,7 @@ def game_names() -> list[str]:
 
 def game_class(name: str) -> type["Game"]:
     """The class of a registered game; OptionError lists the games when unknown."""
-    target = _GAMES.get(name)
+    target = _GAMES.get(name) if isinstance(name, str) else None
     if target is None:
         raise OptionError(f"there is no game {name!r}: the games are {', '.join(game_names())}")
     module, _, attr = target.partition(":")

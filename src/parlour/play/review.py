@@ -5,8 +5,8 @@
 >>> state = parlour.load("psalter-row").new_state(seed=3)
 >>> _ = state.apply(state.legal_actions()[0])
 >>> steps = load_steps(state.record())
->>> [step.action for step in steps]
-[None, 'place 6C']
+>>> [step.action for step in steps] == [None, str(state.history()[0])]
+True
 >>> show_all(steps, Console(file=io.StringIO()))
 """
 
@@ -78,6 +78,8 @@ def show_step(step: Step, console: Console, seat: int | None = None) -> None:
     console.print(state.game.render(state.observation(view_seat)))
     if state.is_terminal():
         console.print(result_text(state, step.players))
+    elif step.index == step.total:
+        console.print("[dim]The record ends here, before the game does (an unfinished game).[/dim]")
 
 
 def show_all(steps: Sequence[Step], console: Console, seat: int | None = None) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -58,7 +58,6 @@ class PlayResult:
 
     state: "State"
     quit: bool = False
-    log: list[str] = field(default_factory=list)
 
 
 def player_names(agents: Sequence["Agent | None"]) -> list[str]:
@@ -106,16 +105,18 @@ class _Session:
         self.solitaire = state.game.num_players == 1
 
     def run(self) -> PlayResult:
-        state = self.state
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            agent = self.seats[seat]
-            if agent is not None:
-                self._agent_turn(seat, agent)
-            elif not self._human_turn(seat):
-                return PlayResult(self.state, quit=True)
-            state = self.state
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player
+                assert seat is not None
+                agent = self.seats[seat]
+                if agent is not None:
+                    self._agent_turn(seat, agent)
+                elif not self._human_turn(seat):
+                    return PlayResult(self.state, quit=True)
+        except KeyboardInterrupt:  # Ctrl-C while an agent thinks: stop like quit
+            self.console.print()
+            return PlayResult(self.state, quit=True)
         self._show_end()
         return PlayResult(self.state)
 
@@ -178,18 +179,19 @@ class _Session:
 
     def _undo(self) -> bool:
         if not self.solitaire:
-            self._complain("undo is only for solitaire games: the other players have seen your move")
+            self._complain("undo is only for solitaire games: the other players have seen your move",
+                           "Cannot undo:")
             return False
         if not self.undo_stack:
-            self._complain("nothing to undo: no decision has been made yet")
+            self._complain("no decision has been made yet", "Nothing to undo:")
             return False
         taken_back = self.state.history()[-1]
         self.state = self.undo_stack.pop()
         self.console.print(f"[yellow]Took back[/yellow] [cyan]{escape(str(taken_back))}[/cyan]")
         return True
 
-    def _complain(self, message: str) -> None:
-        self.console.print(f"[red]Not played:[/red] {escape(message)}")
+    def _complain(self, message: str, what: str = "Not played:") -> None:
+        self.console.print(f"[red]{what}[/red] {escape(message)}")
 
     # -- display ------------------------------------------------------------------------
     def _show_table(self, seat: int) -> None:
@@ -219,16 +221,14 @@ def numbered(actions: Sequence[Any]) -> Columns:
 
 def result_text(state: "State", names: Sequence[str]) -> str:
     """The end of a game in one markup line: end reason, every seat's score, the winners."""
-    scores = state.scores()
+    scores, winners = state.scores(), state.winners()
+    end = escape(str(state.end_reason)) if state.is_terminal() else "unfinished"
     if len(scores) == 1:
-        scored = f"final score [bold]{scores[0]}[/bold]"
-    else:
-        scored = "scores " + ", ".join(
-            f"seat {i} ({escape(names[i])}) [bold]{s}[/bold]" for i, s in enumerate(scores)
-        )
-    winners = state.winners()
-    won = ", ".join(f"seat {i} ({escape(names[i])})" for i in winners) or "nobody"
-    return f"[bold]Ended:[/bold] {escape(str(state.end_reason))} · {scored} · won: {won}"
+        won = " · [green]won[/green]" if winners else ""
+        return f"[bold]Result:[/bold] {end} · final score [bold]{scores[0]}[/bold]{won}"
+    scored = ", ".join(f"seat {i} ({escape(names[i])}) [bold]{s}[/bold]" for i, s in enumerate(scores))
+    won = ", ".join(f"seat {i} ({escape(names[i])})" for i in winners) or "none"
+    return f"[bold]Result:[/bold] {end} · scores {scored} · winners: {won}"
 
 
 # -- records ----------------------------------------------------------------------------

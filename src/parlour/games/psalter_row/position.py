@@ -118,6 +118,8 @@ def from_position(game: "PsalterRow", position: dict[str, Any]) -> PsalterState:
     """The state a position describes; a missing draw pile holds the cards found nowhere else."""
     if not isinstance(position, dict):
         raise PositionError("a position is a dict with keys " + ", ".join(PILES))
+    if not isinstance(position.get("options", {}), (dict, type(None))):
+        raise PositionError(f"options must map option names to values, not {position['options']!r}")
     game = game.with_options(position.get("options"))  # type: ignore[assignment]
     chance = position.get("chance")
     if chance is None:
@@ -149,8 +151,10 @@ def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> Non
     state.pending = _choice(position, "pending", PENDING)
     state.end = _choice(position, "end", ENDS)
     owed = position.get("pending_discards") or 0
-    if not isinstance(owed, int) or not 0 <= owed <= 2:
+    if not isinstance(owed, int) or isinstance(owed, bool) or not 0 <= owed <= 2:
         raise PositionError(f"pending_discards {owed!r} must be 0, 1 or 2")
+    if state.pending is not None and not state.hand:
+        raise PositionError(f"pending {state.pending!r} owes a discard, but the hand is empty")
     if state.pending == REVISION_DISCARD and not owed:
         owed = min(2, len(state.hand))  # a hand-written position may leave the count out
     state.owed = owed if state.pending == REVISION_DISCARD else 0

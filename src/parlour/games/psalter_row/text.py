@@ -17,25 +17,31 @@ RULES_SUMMARY = """\
 [bold]Psalter Row[/bold] - build a Row of Pages 2 to 10, ascending, extended only at its ends.
 
 [bold]Your turn:[/bold] one action, then draw back up to 5 cards.
-  [cyan]place 6H high[/cyan]          an exact neighbour (one more or less than an end) is free
-  [cyan]place 9C high pay 4D[/cyan]   a gap N >= 2 is paid by one Page of value >= N (to the discard)
-  [cyan]place 9C high pay 2H JS[/cyan] ... or one Page plus one Patron: Jack +2, Queen +3 (removed)
-  [cyan]swap 6S KH[/cyan]             Abbot's Directive: a King swaps a hand Page for its Row copy
-  [cyan]errand AS[/cyan]              Supply Errand: spend an Ace, draw 2, then [cyan]discard <card>[/cyan]
-  [cyan]revise 4H[/cyan]              only when stuck: remove a Page from the largest Quire and discard your hand
+  [cyan]place 6H high[/cyan]            an exact neighbour (one more or less than an end) is free
+  [cyan]place 9C high pay 4D[/cyan]     a gap of N >= 2 is paid by one Page of value >= N (to the discard)
+  [cyan]place 9C high pay 2H JS[/cyan]  ... or by one Page plus one Patron: Jack +2, Queen +3 (removed)
+  [cyan]swap 6S KH[/cyan]               Abbot's Directive: a King swaps a hand Page for its Row copy
+  [cyan]errand AS[/cyan]                Supply Errand: spend an Ace, draw 2, then [cyan]discard <card>[/cyan]
+  [cyan]revise 4H[/cyan]                only when stuck: remove a Page (from the largest Quire, else an end)
+                           and discard your hand
 Two Pages never pay together; a Patron never pays alone; Kings and Aces never pay.
 
 [bold]End:[/bold] the Row holds 2-10, or the draw pile empties after its single reshuffle.
-[bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (run of 2+) adds +2 one suit
-or +1 one colour. A complete Psalter scores 9 +5 one suit, +2 one colour, +0 mixed.
-Commands: a number or notation, [cyan]help[/cyan], [cyan]undo[/cyan], [cyan]quit[/cyan]. Full rules: docs/rules/psalter-row.md"""
+[bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (a run of 2+) adds +2 if one
+suit, else +1 if one colour. A complete Psalter scores 9, +5 one suit, +2 one colour, +0 mixed.
+Full rules: docs/rules/psalter-row.md"""
+
+#: Why a game ended, for the last table (end reasons in docs/engine-notes.md).
+END_TEXT = {
+    "complete": "the Row holds every value 2-10: a complete Psalter (PR-12)",
+    "exhausted": "the draw pile ran out after its single reshuffle (PR-11)",
+}
 
 
 def card_markup(code: str) -> str:
-    """A card with its suit symbol, red or black (bold white on a dark terminal)."""
+    """A card with its suit symbol: red, or bold in the terminal's own colour (dark or light)."""
     card = parse_card(code)
-    colour = "red" if COLOUR[card] == RED else "bright_white"
-    return f"[bold {colour}]{show(card)}[/]"
+    return f"[bold red]{show(card)}[/]" if COLOUR[card] == RED else f"[bold]{show(card)}[/]"
 
 
 def row_markup(row: list[str]) -> str:
@@ -63,21 +69,36 @@ def show_code(card: int) -> str:
     return CODE[card]
 
 
+def _cards(codes: list[str], empty: str = "none") -> str:
+    return " ".join(card_markup(c) for c in codes) or f"[dim]{empty}[/dim]"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def render(obs: dict[str, Any]) -> str:
     """The table: Row with Quires marked, hand, piles, removed cards and the score so far."""
     parts = breakdown([parse_card(c) for c in obs["row"]])
-    discard_top = card_markup(obs["discard"][-1]) if obs["discard"] else "[dim]none[/dim]"
+    discard = obs["discard"]
+    top = f", top {card_markup(discard[-1])}" if discard else ""
+    reshuffle = "reshuffle used" if obs["reshuffled"] else "one reshuffle left"
+    bonus = (f", completion +{parts['completion']}" if parts["completion"] or obs["end"] == "complete"
+             else f", style +{parts['style']}")
     lines = [
-        f"[bold]Row[/bold]      {row_markup(obs['row'])}",
-        f"[bold]Hand[/bold]     {' '.join(card_markup(c) for c in obs['hand']) or '[dim](empty)[/dim]'}",
-        f"[bold]Draw pile[/bold] {obs['draw_pile_size']} cards"
-        + ("  [dim](reshuffle used)[/dim]" if obs["reshuffled"] else "  [dim](one reshuffle left)[/dim]"),
-        f"[bold]Discard[/bold]  {len(obs['discard'])} cards, top {discard_top}",
-        f"[bold]Removed[/bold]  {' '.join(card_markup(c) for c in obs['removed']) or '[dim]none[/dim]'}",
-        f"[bold]Score[/bold]    {parts['total']}  [dim](pages +{parts['pages']}, missing {parts['missing']}, "
-        f"style +{parts['style']}, completion +{parts['completion']})[/dim]",
+        f"[bold]Row[/bold]        {row_markup(obs['row'])}",
+        f"[bold]Hand[/bold]       {_cards(obs['hand'], '(empty)')}",
+        f"[bold]Draw pile[/bold]  {_count(obs['draw_pile_size'], 'card')}  [dim]({reshuffle})[/dim]",
+        f"[bold]Discard[/bold]    {_count(len(discard), 'card')}{top}",
+        f"[bold]Removed[/bold]    {_cards(obs['removed'])}",
+        f"[bold]Score[/bold]      [bold]{parts['total']}[/bold]  [dim](pages +{parts['pages']}, "
+        f"missing {parts['missing']}{bonus})[/dim]",
     ]
     if obs["pending"]:
         owed = obs["pending_discards"] or 1
-        lines.append(f"[bold magenta]Discard {owed} card{'s' if owed > 1 else ''} from your hand[/bold magenta]")
+        why = "Supply Errand" if obs["pending"] == "errand_discard" else "Revision"
+        lines.append(f"[bold magenta]The {why} owes a discard: discard {_count(owed, 'card')} "
+                     "from your hand[/bold magenta]")
+    if obs["end"]:
+        lines.append(f"[bold]Ended[/bold]      {END_TEXT.get(obs['end'], obs['end'])}")
     return "\n".join(lines)

@@ -1,0 +1,100 @@
+"""A simulation summary as rich tables: scores per seat, their distribution, the game's figures.
+
+>>> import io, parlour
+>>> from rich.console import Console
+>>> from parlour.analysis.simulate import simulate, summarize
+>>> game = parlour.load("psalter-row")
+>>> summary = summarize(simulate(game, [parlour.agent("random")], 5, seed=1), 1)
+>>> out = Console(file=io.StringIO(), width=100)
+>>> print_summary(summary, out, "psalter-row")
+>>> "Mean score" in out.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from parlour.analysis.simulate import Summary
+from parlour.analysis.stats import Estimate, bar
+
+
+def fmt(x: float | None, digits: int = 3) -> str:
+    """A number to ``digits`` decimals, trailing zeros kept so columns line up.
+
+    >>> fmt(2.5), fmt(None)
+    ('2.500', 'n/a')
+    """
+    return "n/a" if x is None else f"{x:.{digits}f}"
+
+
+def interval(e: Estimate, percent: bool = False) -> str:
+    """``[low, high]`` or ``n/a`` when the interval is undefined (a single game)."""
+    if e.low is None or e.high is None:
+        return "n/a"
+    if percent:
+        return f"[{100 * e.low:.1f}%, {100 * e.high:.1f}%]"
+    return f"[{fmt(e.low)}, {fmt(e.high)}]"
+
+
+def print_summary(summary: Summary, console: Console, title: str) -> None:
+    """The scores per seat, their distribution, the game's figures and the tallies."""
+    console.print(seat_table(summary, title))
+    console.print(distribution_table(summary))
+    if summary.figures:
+        console.print(figure_table(summary))
+    for name, tally in summary.tallies.items():
+        parts = ", ".join(f"{escape(str(value))} {n} ({100 * n / summary.games:.1f}%)" for value, n in tally)
+        console.print(f"[bold]{escape(name)}:[/bold] {parts}")
+
+
+def seat_table(summary: Summary, title: str) -> Table:
+    table = Table(title=f"{escape(title)}: {summary.games} games", title_justify="left")
+    for name in ("Seat", "Agent", "Mean score", "95% CI", "Min", "Max", "Win rate"):
+        table.add_column(name, justify="left" if name == "Agent" else "right")
+    for seat in summary.seats:
+        table.add_row(str(seat.seat), escape(seat.agent), fmt(seat.score.mean), interval(seat.score),
+                      f"{seat.minimum:g}", f"{seat.maximum:g}", f"{100 * seat.wins.mean:.1f}%")
+    return table
+
+
+def distribution_table(summary: Summary) -> Table:
+    """One row per score (or bin); a bar per count when there is one seat."""
+    table = Table(title="Score distribution", title_justify="left")
+    table.add_column("Score", justify="right")
+    solo = len(summary.seats) == 1
+    if solo:
+        table.add_column("Games", justify="right")
+        table.add_column("%", justify="right")
+        table.add_column("")
+        dist = summary.seats[0].distribution
+        largest = max((n for _, n in dist), default=0)
+        for label, n in dist:
+            table.add_row(label, str(n), f"{100 * n / summary.games:.1f}", f"[green]{bar(n, largest)}[/green]")
+        return table
+    labels: list[str] = []
+    per_seat = []
+    for seat in summary.seats:
+        found = dict(seat.distribution)
+        per_seat.append(found)
+        labels += [label for label in found if label not in labels]
+    for seat in summary.seats:
+        table.add_column(f"Seat {seat.seat}", justify="right")
+    for label in labels:
+        table.add_row(label, *(str(found.get(label, "")) for found in per_seat))
+    return table
+
+
+def figure_table(summary: Summary) -> Table:
+    """The game's own per-game figures: a mean for numbers, a rate for yes/no figures."""
+    table = Table(title="Per-game figures (state.stats())", title_justify="left")
+    for name in ("Figure", "Mean or rate", "95% CI"):
+        table.add_column(name, justify="left" if name == "Figure" else "right")
+    for name, (is_rate, estimate) in summary.figures.items():
+        if is_rate:
+            table.add_row(escape(name), f"{100 * estimate.mean:.1f}%", interval(estimate, percent=True))
+        else:
+            table.add_row(escape(name), fmt(estimate.mean), interval(estimate))
+    return table

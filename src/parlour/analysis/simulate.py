@@ -1,0 +1,206 @@
+"""Simulate many games with agents: one row of figures per game, and their summary.
+
+Game ``i`` of a run with seed ``S`` is dealt by ``derive_seed(S, i)`` and its agents
+draw from ``random.Random(derive_seed(S, i, "agents"))``, so any one game of a run can
+be played again alone, and a run gives the same rows on every machine.
+
+>>> import parlour
+>>> game = parlour.load("psalter-row")
+>>> rows = list(simulate(game, [parlour.agent("random")], games=3, seed=1))
+>>> [row["index"] for row in rows], rows[0]["seed"] == parlour.core.chance.derive_seed(1, 0)
+([0, 1, 2], True)
+>>> summary = summarize(rows, game.num_players)
+>>> summary.games, summary.seats[0].agent
+(3, 'random')
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+
+from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
+from parlour.core.chance import derive_seed
+from parlour.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from parlour.agents.base import Agent
+    from parlour.core.game import Game, State
+
+#: Row keys set by the simulation; a game's stats with the same names are not repeated.
+ROW_KEYS = ("game", "index", "seed", "winners", "turns", "end")
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}
+
+
+# -- playing -------------------------------------------------------------------------------
+def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "State":
+    """Play ``state`` to its end with one agent per seat; each acts on its own view only."""
+    while (seat := state.current_player) is not None:
+        state.apply(agents[seat].act(state.view(seat), rng))
+    return state
+
+
+def simulate(
+    game: "Game",
+    agents: Sequence["Agent"],
+    games: int,
+    seed: int,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Play ``games`` games and yield one row per game (see :func:`game_row`)."""
+    if len(agents) != game.num_players:
+        raise OptionError(f"{len(agents)} agents given for the {game.num_players} seats of {game.name}")
+    specs = [agent.spec for agent in agents]
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        rng = random.Random(derive_seed(seed, index, "agents"))
+        state = play_out(game.new_state(game_seed), agents, rng)
+        row = game_row(state, index, game_seed, specs)
+        if on_game is not None:
+            on_game(row)
+        yield row
+
+
+def score_keys(num_players: int) -> list[str]:
+    """The row keys of the scores: ``score`` alone in a solitaire game, else ``score_<seat>``.
+
+    >>> score_keys(1), score_keys(3)
+    (['score'], ['score_0', 'score_1', 'score_2'])
+    """
+    return ["score"] if num_players == 1 else [f"score_{seat}" for seat in range(num_players)]
+
+
+def game_row(state: "State", index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
+    """The figures of one finished game: seed, scores, winners, turns, end, the game's
+    own ``stats()``, options and agents (a flat dict, ready for CSV or JSON)."""
+    stats = state.stats()
+    row: dict[str, Any] = {"game": state.game.name, "index": index, "seed": seed}
+    row.update(zip(score_keys(state.game.num_players), state.scores()))
+    row["winners"] = state.winners()
+    row["turns"] = stats.get("turns", stats.get("decisions", len(state.history())))
+    row["end"] = state.end_reason
+    for key, value in stats.items():
+        if key not in row:
+            row[key] = value
+    row["options"] = dict(state.game.options)
+    row["agents"] = list(agents)
+    return row
+
+
+# -- summary ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    agent: str
+    score: Estimate
+    wins: Estimate
+    minimum: float
+    maximum: float
+    distribution: list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a run shows: per seat scores and wins, the game's figures, and tallies of text figures."""
+
+    games: int
+    seats: list[SeatSummary]
+    #: name -> (is_rate, estimate): a bool figure is a rate, a number a mean.
+    figures: dict[str, tuple[bool, Estimate]] = field(default_factory=dict)
+    #: name -> counts of each value, for text figures such as the end reason.
+    tallies: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
+
+
+SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents"}
+
+
+def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
+    """Summarise rows from :func:`simulate` (they are read once)."""
+    keys = score_keys(num_players)
+    scores: list[list[float]] = [[] for _ in keys]
+    wins = [0] * num_players
+    columns: dict[str, list[Any]] = {}
+    agents: list[str] = []
+    n = 0
+    for row in rows:
+        n += 1
+        agents = row.get("agents", agents)
+        for seat, key in enumerate(keys):
+            scores[seat].append(row[key])
+        for seat in row["winners"]:
+            wins[seat] += 1
+        for key, value in row.items():
+            if key not in SKIP_FIGURES and key not in keys:
+                columns.setdefault(key, []).append(value)
+    if n == 0:
+        raise OptionError("no games were played: give --games 1 or more")
+    span = (min(min(v) for v in scores), max(max(v) for v in scores))
+    seats = [
+        SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_ci(values), proportion_ci(wins[seat], n),
+                    min(values), max(values), histogram(values, span=span))
+        for seat, values in enumerate(scores)
+    ]
+    figures: dict[str, tuple[bool, Estimate]] = {}
+    tallies: dict[str, list[tuple[object, int]]] = {}
+    for key, values in columns.items():
+        if key == "score" or len(values) != n:
+            continue
+        if all(isinstance(v, bool) for v in values):
+            figures[key] = (True, proportion_ci(sum(values), n))
+        elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            figures[key] = (False, mean_ci(values))
+        elif all(v is None or isinstance(v, str) for v in values):
+            tallies[key] = counts(values)
+    return Summary(n, seats, figures, tallies)
+
+
+# -- output files --------------------------------------------------------------------------
+def output_format(path: Path) -> str:
+    """``csv`` or ``jsonl`` by the file's suffix; OptionError for anything else."""
+    found = FORMATS.get(path.suffix.lower())
+    if found is None:
+        raise OptionError(f"--out {path}: the file name must end in .csv, .jsonl or .json (JSON lines)")
+    return found
+
+
+class RowWriter:
+    """Writes rows as CSV (lists joined by spaces, options as JSON) or as JSON lines."""
+
+    def __init__(self, path: Path) -> None:
+        self.format = output_format(path)
+        self.path = path
+        self._file = path.open("w", encoding="utf-8", newline="")
+        self._csv: csv.DictWriter | None = None
+
+    def write(self, row: dict[str, Any]) -> None:
+        if self.format == "jsonl":
+            self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
+            return
+        flat = {key: _csv_value(value) for key, value in row.items()}
+        if self._csv is None:
+            self._csv = csv.DictWriter(self._file, fieldnames=list(flat), restval="", extrasaction="ignore")
+            self._csv.writeheader()
+        self._csv.writerow(flat)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "RowWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if value is None:
+        return ""
+    return value

@@ -1,0 +1,218 @@
+"""The ``parlour`` command: play in the terminal, replay a record, simulate many games.
+
+Errors from parlour (bad options, records that do not replay, ...) are printed as one
+line, ``Error: ...``, with exit code 1; usage errors keep click's exit code 2.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+import parlour
+from parlour.core.errors import OptionError, ParlourError
+from parlour.core.options import parse_option_text
+
+OPTION_HELP = "A game option KEY=VALUE (repeatable), e.g. errand_draw=1. A bad one lists the valid ones."
+
+
+class ParlourGroup(click.Group):
+    """A group that turns any ParlourError (or a file that cannot be written) into one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ParlourError as err:
+            raise click.ClickException(str(err)) from None
+        except OSError as err:
+            raise click.ClickException(f"{err.strerror or err}: {err.filename}" if err.filename else str(err)) from None
+
+
+@click.group(cls=ParlourGroup)
+@click.version_option(parlour.__version__, prog_name="parlour")
+def cli() -> None:
+    """parlour: play, replay and simulate the games Psalter Row, Decktet Golf and Quisquilian."""
+
+
+# -- shared helpers ------------------------------------------------------------------------------
+def split_specs(text: str) -> list[str]:
+    """Seats from a comma list; an agent's own ``key=value`` parameters stay with it.
+
+    >>> split_specs("human, ismcts:iterations=500,rollout=heuristic,random")
+    ['human', 'ismcts:iterations=500,rollout=heuristic', 'random']
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def load_game(name: str, option_texts: Sequence[str], seats: int | None = None) -> "parlour.core.game.Game":
+    """The game with its options; ``seats`` sets the ``players`` option where the game has one."""
+    options = dict(parse_option_text(text) for text in option_texts)
+    game = parlour.load(name, **options)
+    if seats is None or seats == game.num_players:
+        return game
+    if "players" in game.options and "players" not in options:
+        return parlour.load(name, **options, players=seats)
+    raise OptionError(
+        f"{name} has {game.num_players} seat{'s' if game.num_players > 1 else ''} here, but {seats} were given"
+    )
+
+
+def make_agents(specs: Sequence[str]) -> list[Any]:
+    """An agent per spec, ``None`` for ``human``."""
+    return [None if spec.lower() == "human" else parlour.agent(spec) for spec in specs]
+
+
+def option_text(options: dict[str, Any]) -> str:
+    return " ".join(f"{key}={value}" for key, value in options.items())
+
+
+# -- play ----------------------------------------------------------------------------------------
+GAMES_EPILOG = "Games: " + ", ".join(parlour.game_names())
+
+
+@cli.command(short_help="Play a game in the terminal.", epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--seed", type=int, help="Fixes the deal; without it a random seed is chosen and shown.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--seats", metavar="SPECS",
+              help="Who plays each seat, a comma list of 'human' or agent specs (default: all human).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the game record (default parlour-records/<game>-<time>-seed<N>.json).")
+def play(game: str, seed: int | None, options: tuple[str, ...], seats: str | None, record_path: Path | None) -> None:
+    """Play GAME in the terminal, e.g. `parlour play psalter-row --seed 3`.
+
+    At each decision type the number of a listed action or its notation; `help` shows
+    the rules, `undo` takes a decision back (solitaire), `quit` stops. The game record
+    is saved as JSON at the end (or on quit).
+    """
+    from parlour.core.chance import derive_seed
+    from parlour.play.terminal import default_record_path, play as play_game, player_names, save_record
+
+    specs = split_specs(seats) if seats else None
+    the_game = load_game(game, options, len(specs) if specs else None)
+    agents = make_agents(specs) if specs else [None] * the_game.num_players
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    console = Console(highlight=False)
+    console.print(f"[bold]{escape(getattr(the_game, 'title', game))}[/bold], seed [bold]{seed}[/bold] "
+                  f"[dim](play this deal again with --seed {seed}; type help for the rules)[/dim]")
+    state = the_game.new_state(seed)
+    result = play_game(state, lambda prompt: console.input(prompt), console, agents,
+                       random.Random(derive_seed(seed, "agents")), seed)
+    path = record_path or default_record_path(the_game.name, seed)
+    save_record(result.state, player_names(agents), path)
+    if result.quit:
+        console.print(f"Stopped after {len(result.state.history())} decisions. "
+                      f"The unfinished game is saved to [bold]{escape(str(path))}[/bold]")
+    else:
+        console.print(f"Record saved to [bold]{escape(str(path))}[/bold]")
+        console.print(f"[dim]Step through it with: parlour replay {escape(str(path))}[/dim]")
+
+
+# -- replay --------------------------------------------------------------------------------------
+@cli.command(short_help="Check a game record and step through it.")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--step/--all", "step", default=True,
+              help="Wait for Enter after each action (default), or print every action at once.")
+@click.option("--seat", type=int, default=None,
+              help="Show the table as this seat sees it (default: the seat that just acted).")
+def replay(file: Path, step: bool, seat: int | None) -> None:
+    """Check a game record and step through it: Enter = next, b = back, q = quit."""
+    from parlour.play.review import load_steps, show_all, step_through
+
+    steps = load_steps(file.read_text(encoding="utf-8"))
+    console = Console(highlight=False)
+    if seat is not None:
+        steps[0].state.view(seat)  # a seat that does not exist is a ParlourError, before any output
+    if step:
+        step_through(steps, lambda prompt: console.input(prompt), console, seat)
+    else:
+        show_all(steps, console, seat)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+@cli.command(short_help="Simulate many games with agents and summarise them.", epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--agent", "agent_specs", multiple=True, default=("random",), show_default=True, metavar="SPEC",
+              help="The agent for every seat, or one per seat (repeat it, or give a comma list).")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is dealt by derive_seed(SEED, i).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per game: .csv, or JSON lines (.jsonl/.json).")
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
+def simulate(game: str, agent_specs: tuple[str, ...], games: int, seed: int, options: tuple[str, ...],
+             out: Path | None, progress: bool | None) -> None:
+    """Play GAME many times with agents and summarise scores, with 95% confidence intervals."""
+    from parlour.analysis.report import print_summary
+    from parlour.analysis.simulate import RowWriter, output_format, simulate as run, summarize
+
+    specs = [spec for text in agent_specs for spec in split_specs(text)]
+    the_game = load_game(game, options, len(specs) if len(specs) > 1 else None)
+    if len(specs) == 1:
+        specs = specs * the_game.num_players
+    agents = make_agents(specs)
+    if any(agent is None for agent in agents):
+        raise OptionError("simulate plays agents only: 'human' is not an agent here")
+    if out is not None:
+        output_format(out)  # a bad suffix fails before any game is played
+    console, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    defaults = parlour.load(the_game.name).options
+    changed = option_text({k: v for k, v in the_game.options.items() if defaults.get(k) != v})
+    console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
+                  f"{escape(', '.join(specs))} · options {escape(changed) or 'default'}")
+    started = time.perf_counter()
+    writer = RowWriter(out) if out is not None else None
+    try:
+        rows = run(the_game, agents, games, seed, on_game=writer.write if writer else None)
+        summary = summarize(_with_progress(rows, games, err, progress), the_game.num_players)
+    finally:
+        if writer is not None:
+            writer.close()
+    elapsed = time.perf_counter() - started
+    print_summary(summary, console, the_game.name)
+    err.print(f"[dim]{games} games in {elapsed:.2f}s ({games / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
+    if out is not None:
+        console.print(f"Wrote {summary.games} rows to [bold]{escape(str(out))}[/bold]")
+
+
+def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -> Any:
+    """Pass rows through, advancing a rich progress bar with an ETA."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    if show is None:
+        show = console.is_terminal
+    if not show:
+        yield from rows
+        return
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        for row in rows:
+            bar.advance(task)
+            yield row
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script's entry point."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="parlour")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
