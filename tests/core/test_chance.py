@@ -74,5 +74,14 @@ def test_a_deal_is_pinned() -> None:
     import parlour
 
     pos = parlour.load("psalter-row").new_state(7).to_position()
-    assert pos["hand"] == ["JS", "7D", "4C", "3D", "10C"]
-    assert pos["draw_pile"][:5] == ["QD", "4S", "JC", "AC", "4D"]
+    assert pos["hand"] == ["10C", "10H", "4H", "10S", "8H"]
+    assert pos["draw_pile"][:5] == ["2S", "AD", "3C", "JH", "4D"]
+
+
+def test_shuffle_is_pinned() -> None:
+    # core.chance.shuffle makes every deal and reshuffle: pinned like the seeds above.
+    from parlour.core.chance import shuffle
+
+    order = list(range(10))
+    shuffle(order, 7, "deal")
+    assert order == [9, 3, 1, 6, 5, 0, 7, 2, 8, 4]

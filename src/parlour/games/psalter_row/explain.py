@@ -18,6 +18,7 @@ from parlour.games.psalter_row import rules
 from parlour.games.psalter_row.actions import DISCARD, EMPTY, END_NAMES, ERRAND, PLACE, REVISE, SWAP, PsalterAction
 from parlour.games.psalter_row.notation import Spec
 from parlour.games.psalter_row.roles import AID, IS_ACE, IS_KING, PAGE_VALUE, role
+from parlour.games.psalter_row.scoring import quires
 
 if TYPE_CHECKING:
     from parlour.games.psalter_row.state import PsalterState
@@ -149,7 +150,7 @@ def _revise(state: "PsalterState", spec: Spec, stuck: bool) -> str | None:
         return f"{CODE[spec.card]} is not in the Row"
     targets = rules.revision_targets(row, state.game.options["revision_target"])
     if spec.card not in targets:
-        rule = "an end Page when there is no Quire" if not rules.quires(row) else (
+        rule = "an end Page when there is no Quire" if not quires(row) else (
             f"a Page of the {state.game.options['revision_target']} Quire")
         return f"the Revision removes {rule} (PR-9): one of {' '.join(CODE[c] for c in targets)}"
     return None

@@ -22,6 +22,8 @@ PAGE_VALUE: tuple[int, ...] = tuple(
 AID: tuple[int, ...] = tuple({JACK: 2, QUEEN: 3}.get(RANK[c], 0) for c in range(DECK_SIZE))
 IS_KING: tuple[bool, ...] = tuple(RANK[c] == KING for c in range(DECK_SIZE))
 IS_ACE: tuple[bool, ...] = tuple(RANK[c] == ACE for c in range(DECK_SIZE))
+KINGS = frozenset(c for c in range(DECK_SIZE) if IS_KING[c])
+ACES = frozenset(c for c in range(DECK_SIZE) if IS_ACE[c])
 
 
 def role(card: int) -> str:

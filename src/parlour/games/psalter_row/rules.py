@@ -27,8 +27,8 @@ from parlour.games.psalter_row.actions import (
     place,
     swap,
 )
-from parlour.games.psalter_row.roles import AID, IS_ACE, IS_KING, PAGE_VALUE
-from parlour.games.psalter_row.scoring import one_colour, one_suit, quires
+from parlour.games.psalter_row.roles import ACES, AID, IS_KING, KINGS, PAGE_VALUE
+from parlour.games.psalter_row.scoring import one_colour, one_suit
 
 
 def gap(card: int, row: Sequence[int]) -> tuple[int, int] | None:
@@ -114,15 +114,40 @@ def revision_targets(row: Sequence[int], target: str = "largest") -> list[int]:
     those sharing a suit, else those sharing a colour, else all tied; any Page of
     the chosen Quires. Without a Quire, an end Page. An empty Row loses nothing.
     """
-    found = quires(row)
-    if not found:
-        return list(dict.fromkeys([row[0], row[-1]])) if row else []
-    pick = max if target == "largest" else min
-    size = pick(len(q) for q in found)
-    tied = [q for q in found if len(q) == size]
+    if not row:
+        return []
+    largest, smallest = _quire_spans(tuple(map(RANK.__getitem__, row)))
+    spans = largest if target == "largest" else smallest
+    if not spans:
+        return [row[0], row[-1]] if len(row) > 1 else [row[0]]
+    tied = [row[start:stop] for start, stop in spans]
     if len(tied) > 1:
         tied = [q for q in tied if one_suit(q)] or [q for q in tied if one_colour(q)] or tied
     return [c for q in tied for c in q]
+
+
+_SPANS: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+
+def _quire_spans(values: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(start, stop) slices of the largest and of the smallest Quires of an ascending Row.
+
+    Depends on the Row's values alone (512 possible), so it is worked out once per set.
+    """
+    found = _SPANS.get(values)
+    if found is None:
+        spans, start = [], 0
+        for i in range(1, len(values) + 1):
+            if i == len(values) or values[i] != values[i - 1] + 1:
+                if i - start >= 2:
+                    spans.append((start, i))
+                start = i
+        sizes = [stop - start for start, stop in spans]
+        found = _SPANS[values] = (
+            [sp for sp, size in zip(spans, sizes) if size == max(sizes)],
+            [sp for sp, size in zip(spans, sizes) if size == min(sizes)],
+        )
+    return found
 
 
 def revisions(row: Sequence[int], target: str) -> list[PsalterAction]:
@@ -144,11 +169,8 @@ def turn_actions(row: list[int], hand: list[int], options: dict) -> list[Psalter
     stuck player must revise (or, with ``errand_when_stuck``, may run an Errand).
     """
     out = placements(row, hand, options["first_page_cost"])
-    kings = aces = False
-    for card in hand:
-        kings = kings or IS_KING[card]
-        aces = aces or IS_ACE[card]
-    if kings:
+    aces = not ACES.isdisjoint(hand)
+    if not KINGS.isdisjoint(hand):
         out += directives(row, hand)
     if out:
         return out + errands(hand) if aces else out

@@ -50,6 +50,9 @@ class PsalterState(State):
     def end_reason(self) -> str | None:
         return self.end
 
+    def is_terminal(self) -> bool:
+        return self.end is not None
+
     def scores(self) -> list[int]:
         return [score(self.row)]
 
@@ -149,7 +152,13 @@ class PsalterState(State):
         if len(self.row) == FULL_PSALTER:  # PR-12: the game ends at once
             self.end = COMPLETE
             return
-        self._draw_up()
+        need = HAND_SIZE - len(hand)
+        top = self.top
+        if top + need < len(self.pile):  # _draw_up's usual case, inlined: it is the hot path
+            hand += self.pile[top : top + need]
+            self.top = top + need
+        else:
+            self._draw_up()
 
     def _directive(self, page: int, king: int) -> None:
         """PR-5: the hand Page takes its Row copy's place; the copy is discarded, the King spent."""
