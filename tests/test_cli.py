@@ -91,7 +91,7 @@ def test_play_with_an_agent_seat_needs_no_input(runner, tmp_path):
     path = tmp_path / "bot.json"
     result = run(runner, "play", "psalter-row", "--seed", "4", "--seats", "random", "--record", str(path))
     assert result.exit_code == 0
-    assert "seat 0 (random) plays" in result.output
+    assert "seat 0 (random): " in result.output
     assert json.loads(path.read_text())["players"] == ["random"]
     assert parlour.replay(path.read_text()).is_terminal()
 
@@ -250,3 +250,169 @@ def test_replay_of_an_unfinished_game_says_so(runner, tmp_path):
 
 def test_replay_from_a_seat_that_does_not_exist(runner, finished_record):
     one_line_error(run(runner, "replay", str(finished_record), "--all", "--seat", "5"), "seat 5 does not exist")
+
+
+# -- Decktet Golf: several seats ------------------------------------------------------------------
+def test_play_decktet_golf_against_an_agent_to_the_end_of_the_match(runner, tmp_path):
+    path = tmp_path / "golf.json"
+    answers = "99\nflip Z9\nhelp\n" + "1\n" * 3000
+    result = run(runner, "play", "decktet-golf", "--players", "2", "--seats", "human,random", "--seed", "11",
+                 "--record", str(path), input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "there is no action 99" in out and "'Z9' is not a cell" in out
+    assert "plus-shaped layout" in out  # help: the game's rules summary
+    assert re.search(r"seat 1 \(random\): (draw|take|flip)", out)
+    assert "Game over" in out and "Record saved to" in out and "press Enter" not in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "decktet-golf" and record["players"] == ["human", "random"]
+    assert record["options"]["players"] == 2 and record["result"]["end"] in ("target", "rounds")
+    state = parlour.replay(record)
+    assert state.is_terminal() and state.scores() == record["result"]["scores"]
+
+
+def test_play_decktet_golf_with_two_people_shows_pass_screens(runner, tmp_path):
+    path = tmp_path / "hot.json"
+    result = run(runner, "play", "decktet-golf", "--players", "3", "--seats", "human,human,random", "--seed", "4",
+                 "--option", "rounds=1", "--record", str(path), input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Pass the terminal to seat 0" in result.output and "Pass the terminal to seat 1" in result.output
+    assert parlour.replay(json.loads(path.read_text())).is_terminal()
+
+
+def test_play_players_must_agree_with_seats(runner):
+    one_line_error(run(runner, "play", "decktet-golf", "--players", "3", "--seats", "human,random"),
+                   "--players 3", "2 seats")
+    one_line_error(run(runner, "play", "psalter-row", "--players", "2"), "psalter-row has 1 seat")
+
+
+def test_simulate_decktet_golf_three_players(runner, tmp_path):
+    outputs, files = [], []
+    for name in ("x.csv", "y.csv"):
+        path = tmp_path / name
+        result = run(runner, "simulate", "decktet-golf", "--players", "3", "--games", "30", "--seed", "1",
+                     "--out", str(path))
+        assert result.exit_code == 0, result.output
+        outputs.append(result.stdout.replace(str(path), "OUT"))
+        files.append(path.read_text())
+    assert outputs[0] == outputs[1] and files[0] == files[1]
+    rows = list(csv.DictReader(files[0].splitlines()))
+    assert len(rows) == 30 and [int(r["index"]) for r in rows] == list(range(30))
+    for key in ("score_0", "score_1", "score_2", "round_score_0", "round_score_1", "round_score_2", "rounds",
+                "turns_per_round", "line_discards_per_round", "winners", "end"):
+        assert key in rows[0], key
+    assert "score_3" not in rows[0]
+    assert all(json.loads(r["options"])["players"] == 3 and r["agents"] == "random random random" for r in rows)
+    out = outputs[0]
+    for fragment in ("Seat", "Win rate", "round score", "rounds", "turns_per_round", "line_discards_per_round",
+                     "Tied winners share the win"):
+        assert fragment in out, fragment
+    mean = sum(float(r["round_score_1"]) for r in rows) / 30
+    assert f"{mean:.3f}" in out
+    # tied winners share: the win rates add up to 100%
+    shares = [0.0, 0.0, 0.0]
+    for r in rows:
+        winners = [int(w) for w in r["winners"].split()]
+        for w in winners:
+            shares[w] += 1 / len(winners)
+    assert sum(shares) == pytest.approx(30)
+    other = run(runner, "simulate", "decktet-golf", "--players", "3", "--games", "30", "--seed", "2")
+    assert other.stdout != outputs[0].split("Wrote")[0]
+
+
+def test_simulate_players_and_agents_must_agree(runner):
+    one_line_error(run(runner, "simulate", "decktet-golf", "--players", "3", "--agent", "random,random"),
+                   "--players 3")
+
+
+def test_replay_of_a_decktet_golf_record(runner, tmp_path):
+    state = parlour.load("decktet-golf", players=3, rounds=1).new_state(seed=8)
+    import random
+
+    rng, agent = random.Random(0), parlour.agent("random")
+    while not state.is_terminal():
+        state.apply(agent.act(state.view(state.current_player), rng))
+    path = tmp_path / "golf.json"
+    path.write_text(json.dumps(state.record(players=["random"] * 3)))
+    result = run(runner, "replay", str(path), "--all")
+    assert result.exit_code == 0, result.output
+    actions = len(state.history())
+    assert f"Action {actions}/{actions}" in result.output
+    assert "Result: rounds" in result.output and "Seat 2" in result.output
+    stepped = run(runner, "replay", str(path), "--seat", "1", input="\n\nb\nq\n")
+    assert stepped.exit_code == 0 and "Action 2/" in stepped.output and "Seat 1 (you)" in stepped.output
+
+
+# -- Quisquilian: 3-8 seats ------------------------------------------------------------------------
+def test_play_quisquilian_against_agents_to_the_end(runner, tmp_path):
+    path = tmp_path / "q.json"
+    answers = "99\nrun 6C 7C 8C\nhelp\ndiscard 4c 1\nrun JD@7 10D 9D\n" + "1\n" * 3000
+    result = run(runner, "play", "quisquilian", "--players", "3", "--seats", "human,random,random", "--seed", "5",
+                 "--record", str(path), input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "there is no action 99" in out and "first discard 1 more card" in out
+    assert "dig runs out of the trash" in out  # help: the rules summary
+    assert "> run 9D 10D JD@7" in out
+    assert re.search(r"seat [12] \(random\): discard \w+ [1-9]", out)
+    assert re.search(r"Turn \d+ · seat [12] \(random\) rolled [1-6]", out)
+    assert "Game over" in out and "Record saved to" in out and "press Enter" not in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "quisquilian" and record["players"] == ["human", "random", "random"]
+    assert record["options"]["players"] == 3 and record["result"]["end"] in ("complete", "stalemate", "max_turns")
+    state = parlour.replay(record)
+    assert state.is_terminal() and state.scores() == record["result"]["scores"]
+    replayed = run(runner, "replay", str(path), "--all")
+    assert replayed.exit_code == 0, replayed.output
+    n = len(record["actions"])
+    assert f"Action {n}/{n}" in replayed.output and "Result: " in replayed.output and "Spot 9" in replayed.output
+
+
+def test_play_quisquilian_with_two_people_shows_pass_screens(runner, tmp_path):
+    path = tmp_path / "hot.json"
+    result = run(runner, "play", "quisquilian", "--seats", "human,human,random", "--seed", "4",
+                 "--record", str(path), input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Pass the terminal to seat 0" in result.output and "Pass the terminal to seat 1" in result.output
+    assert parlour.replay(json.loads(path.read_text())).is_terminal()
+
+
+def test_simulate_quisquilian_three_players(runner, tmp_path):
+    outputs, files = [], []
+    for name in ("x.csv", "y.csv"):
+        path = tmp_path / name
+        result = run(runner, "simulate", "quisquilian", "--players", "3", "--games", "20", "--seed", "1",
+                     "--out", str(path))
+        assert result.exit_code == 0, result.output
+        outputs.append(result.stdout.replace(str(path), "OUT"))
+        files.append(path.read_text())
+    assert outputs[0] == outputs[1] and files[0] == files[1]
+    rows = list(csv.DictReader(files[0].splitlines()))
+    assert len(rows) == 20 and [int(r["index"]) for r in rows] == list(range(20))
+    for key in ("score_0", "score_1", "score_2", "winners", "turns", "end", "decisions", "runs", "additions",
+                "clearings", "winner"):
+        assert key in rows[0], key
+    assert "score_3" not in rows[0]
+    assert all(json.loads(r["options"])["players"] == 3 and r["agents"] == "random random random" for r in rows)
+    for r in rows:
+        assert r["end"] in ("complete", "stalemate", "max_turns")
+        assert (r["winners"] == r["winner"]) if r["end"] == "complete" else (r["winners"] == "" == r["winner"])
+    out = outputs[0]
+    for fragment in ("Seat", "Win rate", "95% CI", "turns", "clearings", "runs", "additions", "end: complete"):
+        assert fragment in out, fragment
+    assert "Mean score" not in out and "Score distribution" not in out  # 1 for the winner: the win rate says it all
+    wins = [sum(r["winners"] == str(seat) for r in rows) for seat in range(3)]
+    for seat, won in enumerate(wins):
+        assert re.search(rf"│ +{seat} │ random │ +{won} │ +{100 * won / 20:.1f}% │", out), (seat, won)
+    mean_turns = sum(int(r["turns"]) for r in rows) / 20
+    assert f"{mean_turns:.3f}" in out
+    complete = sum(r["end"] == "complete" for r in rows)
+    assert f"complete {complete} ({100 * complete / 20:.1f}%)" in out
+    other = run(runner, "simulate", "quisquilian", "--players", "3", "--games", "20", "--seed", "2")
+    assert other.stdout != outputs[0].split("Wrote")[0]
+
+
+def test_simulate_quisquilian_stops_at_max_turns(runner):
+    result = run(runner, "simulate", "quisquilian", "--players", "4", "--games", "5", "--option", "max_turns=3")
+    assert result.exit_code == 0, result.output
+    assert "end: max_turns 5 (100.0%)" in result.output

@@ -89,22 +89,30 @@ GAMES_EPILOG = "Games: " + ", ".join(parlour.game_names())
 @click.argument("game")
 @click.option("--seed", type=int, help="Fixes the deal; without it a random seed is chosen and shown.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="How many seats, where the game lets you choose (its 'players' option).")
 @click.option("--seats", metavar="SPECS",
               help="Who plays each seat, a comma list of 'human' or agent specs (default: all human).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to save the game record (default parlour-records/<game>-<time>-seed<N>.json).")
-def play(game: str, seed: int | None, options: tuple[str, ...], seats: str | None, record_path: Path | None) -> None:
-    """Play GAME in the terminal, e.g. `parlour play psalter-row --seed 3`.
+def play(game: str, seed: int | None, options: tuple[str, ...], players: int | None, seats: str | None,
+         record_path: Path | None) -> None:
+    """Play GAME in the terminal, e.g. `parlour play psalter-row --seed 3`,
+    `parlour play decktet-golf --players 3 --seats human,random,random` or
+    `parlour play quisquilian --players 4 --seats human,random,random,random`.
 
     At each decision type the number of a listed action or its notation; `help` shows
-    the rules, `undo` takes a decision back (solitaire), `quit` stops. The game record
-    is saved as JSON at the end (or on quit).
+    the rules, `undo` takes a decision back (solitaire), `quit` stops. Several people
+    may share the terminal: each gets a "pass to seat N" screen before their view.
+    The game record is saved as JSON at the end (or on quit).
     """
     from parlour.core.chance import derive_seed
     from parlour.play.terminal import default_record_path, play as play_game, player_names, save_record
 
     specs = split_specs(seats) if seats else None
-    the_game = load_game(game, options, len(specs) if specs else None)
+    if specs and players is not None and len(specs) != players:
+        raise OptionError(f"--players {players} but --seats names {len(specs)} seat{'s' if len(specs) != 1 else ''}")
+    the_game = load_game(game, options, len(specs) if specs else players)
     agents = make_agents(specs) if specs else [None] * the_game.num_players
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -150,20 +158,24 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
 @click.argument("game")
 @click.option("--agent", "agent_specs", multiple=True, default=("random",), show_default=True, metavar="SPEC",
               help="The agent for every seat, or one per seat (repeat it, or give a comma list).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="How many seats, where the game lets you choose (its 'players' option).")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is dealt by derive_seed(SEED, i).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one row per game: .csv, or JSON lines (.jsonl/.json).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
-def simulate(game: str, agent_specs: tuple[str, ...], games: int, seed: int, options: tuple[str, ...],
-             out: Path | None, progress: bool | None) -> None:
+def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games: int, seed: int,
+             options: tuple[str, ...], out: Path | None, progress: bool | None) -> None:
     """Play GAME many times with agents and summarise scores, with 95% confidence intervals."""
     from parlour.analysis.report import print_summary
     from parlour.analysis.simulate import RowWriter, output_format, simulate as run, summarize
 
     specs = [spec for text in agent_specs for spec in split_specs(text)]
-    the_game = load_game(game, options, len(specs) if len(specs) > 1 else None)
+    if len(specs) > 1 and players is not None and len(specs) != players:
+        raise OptionError(f"--players {players} but {len(specs)} agents were given: give one, or one per seat")
+    the_game = load_game(game, options, len(specs) if len(specs) > 1 else players)
     if len(specs) == 1:
         specs = specs * the_game.num_players
     agents = make_agents(specs)

@@ -18,7 +18,9 @@ The suite in this folder is generic: it runs against every name in
 - ``junk_notation``: texts that are illegal or do not parse in (nearly) every state;
 - ``start_positions``: hand-written positions played out too (edge cases random play
   rarely reaches), and ``policy``: a chooser of actions less aimless than uniform
-  random, used for half of the playouts; ``end_reasons``: the end reasons that the
+  random, used for half of the playouts (a start position's ``"options"``, if any,
+  fix those options when it is played; the other options vary as for every game);
+  ``end_reasons``: the end reasons that the
   fast run must reach (so that rare endings are not left untested);
 - how many random playouts the fast run and the soak run make.
 
@@ -29,6 +31,7 @@ until it does.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -265,6 +268,656 @@ PSALTER_ROW = Adapter(
 )
 
 
+# ---------------------------------------------------------------------------------------
+# Decktet Golf (RULINGS.md DG-1 .. DG-12; DESIGN.md "Decktet Golf"; docs/engine-notes.md)
+# ---------------------------------------------------------------------------------------
+
+# The 45 codes of shared/decktet.md, written out here (DESIGN.md "Card codes": suit letters
+# M S W L Y K in that order; Ace A+suit, numerals rank+suits, Crown X+suit, Pawn P+suits,
+# Court C+suits, Excuse EX).
+_DG_BASIC = (
+    "AM", "AS", "AW", "AL", "AY", "AK",
+    "2MK", "2SY", "2WL", "3MW", "3SK", "3LY", "4MS", "4WL", "4YK",
+    "5ML", "5SW", "5YK", "6MW", "6SY", "6LK", "7ML", "7SK", "7WY",
+    "8MS", "8WL", "8YK", "9MS", "9WY", "9LK",
+    "XM", "XS", "XW", "XL", "XY", "XK",
+)
+_DG_EXTENDED = _DG_BASIC + ("PMYK", "PSWK", "PMSL", "PWLY", "CMWK", "CSWY", "CSLK", "CMLY")
+_DG_EXCUSE = "EX"
+_DG_CELLS = ("B1", "C1", "A2", "B2", "C2", "D2", "A3", "B3", "C3", "D3", "B4", "C4")
+_DG_CORE = frozenset({"B2", "C2", "B3", "C3"})
+_DG_OUTSIDE = tuple(c for c in _DG_CELLS if c not in _DG_CORE)
+#: DG-2/DG-6: the four-card lines, in the order they are handled, as key -> cells in order.
+_DG_LINES = {
+    "2": ("A2", "B2", "C2", "D2"),
+    "3": ("A3", "B3", "C3", "D3"),
+    "B": ("B1", "B2", "B3", "B4"),
+    "C": ("C1", "C2", "C3", "C4"),
+}
+_DG_PHASES = ("opening", "start", "taken", "drawn", "flip", "ontop", "swap")
+
+
+def _dg_value(code: str) -> int:
+    """DG-9: Courts -2, Pawns -1, Aces 1, numerals their rank, Crowns 10, Excuse 15."""
+    if code == _DG_EXCUSE:
+        return 15
+    head = code[0]
+    return {"C": -2, "P": -1, "A": 1, "X": 10}.get(head) or int(head)
+
+
+def _dg_suits(code: str) -> frozenset[str]:
+    return frozenset() if code == _DG_EXCUSE else frozenset(code[1:])
+
+
+# The checks decktet.md asks of any card list.
+assert len(set(_DG_EXTENDED)) == 44 and len(_DG_BASIC) == 36
+assert all(
+    sorted(s for c in _DG_BASIC if c[0] == str(rank) for s in _dg_suits(c)) == sorted("MSWLYK")
+    for rank in range(2, 10)
+)
+assert all(sum(s in _dg_suits(c) for c in _DG_EXTENDED if c[0] in "PC") == 4 for s in "MSWLYK")
+
+
+def _dg_deck(options: dict[str, Any]) -> list[str]:
+    """DG-1: 44 cards for 2 players, two such decks for 3-5; one Excuse per deck with excuse."""
+    copies = 1 if options.get("players", 2) == 2 else 2
+    one = list(_DG_EXTENDED) + ([_DG_EXCUSE] if options.get("excuse", False) else [])
+    return one * copies
+
+
+def _dg_cards_by_place(position: dict[str, Any]) -> dict[str, list[str]]:
+    places: dict[str, list[str]] = {}
+    for seat, layout in enumerate(position["layouts"]):
+        for cell in _DG_CELLS:
+            places[f"{seat}:{cell}"] = [layout[cell]] if layout.get(cell) is not None else []
+    places["draw_pile"] = list(position["draw_pile"])
+    places["discard"] = list(position["discard"])
+    places["drawn"] = [position["drawn"]] if position["drawn"] is not None else []
+    return places
+
+
+def _dg_suited(layout: dict[str, str], up: set[str] | None = None) -> list[str]:
+    """DG-6: the lines whose four cards are present (and face up, when ``up`` is given)
+    and share at least one suit, in the order row 2, row 3, column B, column C."""
+    found = []
+    for key, cells in _DG_LINES.items():
+        if all(c in layout for c in cells) and (up is None or all(c in up for c in cells)):
+            if frozenset.intersection(*(_dg_suits(layout[c]) for c in cells)):
+                found.append(key)
+    return found
+
+
+def _dg_outer(key: str) -> tuple[str, str]:
+    cells = _DG_LINES[key]
+    return cells[0], cells[3]
+
+
+def _dg_first_player(pos: dict[str, Any]) -> int:
+    """DG-4: the highest face-up total; ties to the seat earliest after the dealer."""
+    n = len(pos["layouts"])
+    order = [(pos["dealer"] + 1 + i) % n for i in range(n)]
+    shown = [sum(_dg_value(pos["layouts"][s][c]) for c in pos["face_up"][s]) for s in order]
+    return order[shown.index(max(shown))]
+
+
+def _dg_expected_legal(pos: dict[str, Any]) -> set[str]:
+    if pos["end"] is not None:
+        return set()
+    phase, p = pos["phase"], pos["player"]
+    layout, up = pos["layouts"][p], set(pos["face_up"][p])
+    occupied = [c for c in _DG_CELLS if c in layout]
+    down = [c for c in occupied if c not in up]
+    if phase == "opening":  # DG-3: only outside the core
+        return {f"flip {c}" for c in down if c not in _DG_CORE}
+    if phase == "start":  # DG-5, engine-notes: take needs a discard, draw a pile
+        return {v for v, ok in (("take", pos["discard"]), ("draw", pos["draw_pile"])) if ok}
+    if phase == "taken":
+        return {f"replace {c}" for c in occupied}
+    if phase == "drawn":
+        return {f"replace {c}" for c in occupied} | {"discard"}
+    if phase == "flip":
+        return {f"flip {c}" for c in down}
+    if phase == "ontop":
+        return {f"ontop {c}" for c in _dg_outer(pos["lines"][0])}
+    assert phase == "swap", phase
+    return {f"swap {a} {b}" for i, a in enumerate(occupied) for b in occupied[i + 1 :]}
+
+
+def _dg_invariants(state: State) -> None:
+    pos = state.to_position()
+    options = pos["options"]
+    n = options["players"]
+    layouts, face_up = pos["layouts"], pos["face_up"]
+    assert len(layouts) == len(face_up) == n == state.game.num_players
+    phase, turn, player = pos["phase"], pos["turn"], pos["player"]
+    assert phase in _DG_PHASES, phase
+    for seat in range(n):
+        layout, up = layouts[seat], face_up[seat]
+        assert set(layout) <= set(_DG_CELLS), layout
+        # DG-2: the core is never discarded; face-up cells are occupied.
+        assert _DG_CORE <= set(layout), f"seat {seat}: a core cell is empty: {layout}"
+        assert len(set(up)) == len(up) and set(up) <= set(layout), f"seat {seat}: face-up {up}, layout {layout}"
+        # DG-5/DG-6: cells empty only by a suited line, which takes both outer cards at once;
+        # an emptied cell stays empty. So the empty cells are whole pairs of outer cells.
+        empty = set(_DG_CELLS) - set(layout)
+        assert len(empty) <= 8
+        for key in _DG_LINES:
+            a, b = _dg_outer(key)
+            assert (a in empty) == (b in empty), f"seat {seat}: one outer card of line {key} is gone: {layout}"
+    # DG-10: the match score.
+    rounds_done = pos["round_scores"]
+    assert all(len(r) == n for r in rounds_done)
+    totals = [sum(r[s] for r in rounds_done) for s in range(n)]
+    assert pos["totals"] == totals, (pos["totals"], rounds_done)
+    assert state.scores() == totals, state.scores()
+    end = pos["end"]
+    assert end in (None, "target", "rounds"), end
+    assert len(rounds_done) == pos["round"] - (end is None), (pos["round"], len(rounds_done), end)
+    # No earlier round ended the match.
+    running = [0] * n
+    for r in rounds_done[:-1]:
+        running = [t + s for t, s in zip(running, r)]
+        assert options["rounds"] is not None or max(running) < options["target"], "the match went on past its target"
+    if options["rounds"] is not None:
+        assert len(rounds_done) <= options["rounds"]
+        assert (end == "rounds") == (len(rounds_done) == options["rounds"]), (end, len(rounds_done))
+    else:
+        reached = bool(rounds_done) and max(totals) >= options["target"]
+        assert (end == "target") == reached, (end, totals, options["target"])
+    if end is None:
+        assert state.winners() == []
+    else:
+        best = min(totals)
+        assert state.winners() == [s for s in range(n) if totals[s] == best], (state.winners(), totals)
+        # DG-8: all cards turned up, no suited line left, each round score the sum of DG-9 values.
+        assert state.current_player is None
+        for seat in range(n):
+            assert set(face_up[seat]) == set(layouts[seat]), f"seat {seat}: a card face down at the end"
+            assert not _dg_suited(layouts[seat]), f"seat {seat}: a suited line survived the end: {layouts[seat]}"
+            recount = sum(_dg_value(c) for c in layouts[seat].values())
+            assert rounds_done[-1][seat] == recount, (seat, rounds_done[-1], recount, layouts[seat])
+    # DG-4: the dealer is seat 0 in round 1 and passes left each round.
+    assert pos["dealer"] == (pos["round"] - 1) % n, (pos["dealer"], pos["round"])
+    # Who decides.
+    if end is None:
+        assert state.current_player == player
+        if phase != "swap":
+            assert player == turn, (player, turn)
+    # The drawn card.
+    drawn, drawn_from = pos["drawn"], pos["drawn_from"]
+    # (from_position itself insists on this, so a position that breaks it does not round-trip)
+    assert (drawn is not None) == (phase in ("taken", "drawn")) == (drawn_from is not None), (
+        f"phase {phase!r} with drawn card {drawn!r} from {drawn_from!r} (end {end!r})"
+    )
+    assert drawn_from == {"taken": "discard", "drawn": "pile"}.get(phase), (phase, drawn_from)
+    # DG-7: the new pile's contents are public after a reshuffle, which happens in a round
+    # only after the deal.
+    assert pos["pile_known"] == (pos["reshuffles"] > 0), (pos["pile_known"], pos["reshuffles"])
+    lines, swappers = pos["lines"], pos["swappers"]
+    assert (phase == "ontop") == bool(lines), f"phase {phase!r} with lines {lines} (end {end!r})"
+    assert (phase == "swap") == bool(swappers) == (pos["after_swaps"] is not None), (
+        f"phase {phase!r} with swappers {swappers}, after_swaps {pos['after_swaps']!r} (end {end!r})"
+    )
+    if pos["excuse_owed"]:  # DG-11: a discarded drawn Excuse; the flip comes first
+        assert phase == "flip" and pos["discard"][0] == _DG_EXCUSE, (phase, pos["discard"])
+        assert options["excuse"]
+    # DG-11: a discarded Excuse goes to the bottom, so every Excuse in the discard pile lies
+    # under all the other cards.
+    k = pos["discard"].count(_DG_EXCUSE)
+    assert pos["discard"][:k] == [_DG_EXCUSE] * k, pos["discard"]
+    mover_layout, mover_up = layouts[turn], set(face_up[turn])
+    if phase == "opening":
+        # DG-3: seats flip in turn order from the dealer's left, each all its flips, only
+        # outside the core; the layouts are full and only the opening discard is out.
+        flips = options["opening_flips"]
+        assert 1 <= pos["flips_left"] <= flips and pos["discard"] and len(pos["discard"]) == 1
+        order = [(pos["dealer"] + 1 + i) % n for i in range(n)]
+        at = order.index(player)
+        for i, seat in enumerate(order):
+            want = flips if i < at else flips - pos["flips_left"] if i == at else 0
+            assert len(face_up[seat]) == want, (seat, face_up[seat], want)
+            assert not set(face_up[seat]) & _DG_CORE
+            assert len(layouts[seat]) == 12
+    if phase == "start" and end is None:
+        # A turn starts with a discard pile; an empty draw pile only after a reshuffle of a
+        # one-card discard pile (DG-7).
+        assert pos["discard"], "a turn starts with an empty discard pile"
+        assert pos["draw_pile"] or (
+            pos["pile_known"] and len(pos["discard"]) - pos["discard"].count(_DG_EXCUSE) <= 1
+        ), (pos["draw_pile"], pos["discard"])
+    if phase == "flip":
+        assert mover_up < set(mover_layout), "a flip is owed by a seat with no face-down card"
+    if phase == "ontop":
+        # DG-6: the pending lines are suited, present and face up; the first asks a choice.
+        assert lines == [k for k in _DG_LINES if k in lines], lines
+        assert set(lines) <= set(_dg_suited(mover_layout, mover_up)), (lines, mover_layout)
+        a, b = _dg_outer(lines[0])
+        assert mover_layout[a] != mover_layout[b], "DG-6: identical twins ask no ontop choice"
+    if phase == "swap":
+        # DG-11: everyone swaps once, in turn order, starting with the player about to move
+        # (the one who discarded the Excuse, the first player at the deal).
+        cycle = [(turn + i) % n for i in range(n)]
+        assert swappers == cycle[n - len(swappers) :], (swappers, turn)
+        assert player == swappers[0]
+        assert pos["after_swaps"] in ("lines", "cover")
+        if pos["after_swaps"] == "cover":
+            assert pos["discard"] and pos["discard"][0] == _DG_EXCUSE
+    # DG-4 at the match's first turn (the opening flips or their absence; the Excuse's
+    # swaps at the deal keep every card's orientation, so the face-up totals too).
+    if end is None and pos["turns"] == 0 and (phase == "start" or pos["after_swaps"] == "cover"):
+        assert turn == _dg_first_player(pos), f"DG-4: seat {turn} moves first, face up {face_up}"
+    # DG-8: the seat that ended the round has no face-down card left.
+    if pos["ender"] is not None and end is None:
+        assert set(face_up[pos["ender"]]) == set(layouts[pos["ender"]]), (pos["ender"], face_up)
+    # The legal actions, from DG-3, DG-5, DG-6 and DG-11.
+    legal = {str(a) for a in state.legal_actions()}
+    assert legal == _dg_expected_legal(pos), (sorted(legal), sorted(_dg_expected_legal(pos)))
+    # DG-12 / DESIGN.md "Hidden information": each seat's observation.
+    for seat in range(n):
+        obs = state.observation(seat)
+        assert "draw_pile" not in obs and "chance" not in obs, sorted(obs)
+        assert obs["seat"] == seat and obs["current_player"] == state.current_player
+        assert obs["game"] == "decktet-golf"
+        for key in (
+            "round", "dealer", "turn", "player", "phase", "face_up", "discard", "drawn_from", "flips_left",
+            "lines", "swappers", "after_swaps", "excuse_owed", "ender", "totals", "round_scores", "pile_known",
+            "reshuffles", "turns", "line_discards", "options", "end",
+        ):
+            assert obs[key] == pos[key], key
+        for s in range(n):
+            up = set(face_up[s])
+            want = {c: (code if c in up else "?") for c, code in layouts[s].items()}
+            assert obs["layouts"][s] == want, f"seat {seat} sees layout {s} as {obs['layouts'][s]}, want {want}"
+        assert obs["draw_pile_size"] == len(pos["draw_pile"])
+        secret = drawn_from == "pile" and seat != turn
+        assert obs["drawn"] == (None if secret else drawn), (seat, obs["drawn"], drawn, drawn_from)
+        if pos["pile_known"]:
+            assert obs["pile_contents"] == sorted(pos["draw_pile"] + ([drawn] if secret else [])), seat
+        else:
+            assert obs["pile_contents"] is None, "pile contents shown before a reshuffle"
+    # engine-notes: a turn's mover holds a face-down card until the turn ends (a seat with
+    # none at the end of its turn ends the round, DG-8).
+    if end is None and phase in ("start", "taken", "drawn"):
+        assert mover_up < set(mover_layout), f"seat {turn} moves with no face-down card"
+    if end is None:
+        for seat in range(n):
+            if seat != turn and set(face_up[seat]) == set(layouts[seat]):
+                assert pos["ender"] is not None, f"seat {seat} has no face-down card but no one ended the round"
+
+
+def _dg_lines_removed(
+    expected: dict[str, str], expected_up: set[str], actual: dict[str, str], actual_up: set[str], may: bool
+) -> list[str]:
+    """Compare a layout with the one expected before DG-6: it may have lost only the outer
+    pairs of lines that were present, face up and suited (and only when ``may``)."""
+    assert set(actual) <= set(expected), (expected, actual)
+    assert all(actual[c] == expected[c] for c in actual), (expected, actual)
+    gone = set(expected) - set(actual)
+    assert set(actual_up) == expected_up - gone, (sorted(expected_up), sorted(actual_up))
+    keys = [k for k in _DG_LINES if set(_dg_outer(k)) <= gone]
+    assert gone == {c for k in keys for c in _dg_outer(k)}, f"cells gone {sorted(gone)} are not outer pairs"
+    if keys:
+        assert may, f"lines {keys} left a layout outside its owner's turn"
+        suited = _dg_suited(expected, expected_up)
+        assert set(keys) <= set(suited), f"lines {keys} left but only {suited} were suited and face up"
+    return keys
+
+
+def _dg_strip_bottom(before: list[str], after: list[str]) -> tuple[int, list[str]]:
+    """``after`` as k Excuses put at the bottom, then ``before``, then the cards added on top."""
+    for k in (2, 1, 0):
+        if after[:k] == [_DG_EXCUSE] * k and after[k : k + len(before)] == before:
+            return k, after[k + len(before) :]
+    raise AssertionError(f"the discard pile changed under its top: {before} -> {after}")
+
+
+def _dg_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -> None:
+    verb, *args = action.split()
+    options = before["options"]
+    n = options["players"]
+    p, t = before["player"], before["turn"]
+    phase = before["phase"]
+    assert after["options"] == options
+    rounds_added = len(after["round_scores"]) - len(before["round_scores"])
+    turns_added = after["turns"] - before["turns"]
+    assert rounds_added in (0, 1) and turns_added in (0, 1), (rounds_added, turns_added)
+    round_over = rounds_added == 1
+    assert turns_added or not round_over
+    assert after["line_discards"] >= before["line_discards"]
+
+    # The action's own effect on the layouts (before any suited line leaves).
+    lay = [dict(layout) for layout in before["layouts"]]
+    up = [set(cells) for cells in before["face_up"]]
+    released: str | None = None  # the card the action puts on the discard pile
+    if verb == "replace":  # DG-5: the new card face up, the old one onto the discard
+        assert phase in ("taken", "drawn")
+        cell = args[0]
+        released, lay[p][cell] = lay[p][cell], before["drawn"]
+        up[p].add(cell)
+    elif verb == "flip":  # exactly one face-down card turns up
+        assert phase in ("opening", "flip") and args[0] in lay[p] and args[0] not in up[p]
+        up[p].add(args[0])
+    elif verb == "swap":  # DG-11: the cards change places, each keeps its orientation
+        assert phase == "swap"
+        a, b = args
+        lay[p][a], lay[p][b] = lay[p][b], lay[p][a]
+        if (a in up[p]) != (b in up[p]):
+            up[p] ^= {a, b}
+    elif verb == "discard":
+        assert phase == "drawn"
+        released = before["drawn"]
+    elif verb == "ontop":
+        assert phase == "ontop" and args[0] in _dg_outer(before["lines"][0])
+    else:
+        assert verb in ("take", "draw") and phase == "start", (verb, phase)
+
+    if round_over:
+        # DG-8: the round ends when the turn would pass back to the seat that ended it; all
+        # cards turn up, suited lines leave, each seat scores what is left (DG-9).
+        assert before["ender"] is not None and (t + 1) % n == before["ender"], (t, before["ender"])
+        finals = []
+        for seat in range(n):
+            layout = lay[seat]
+            for key in _dg_suited(layout):
+                for cell in _dg_outer(key):
+                    del layout[cell]
+            finals.append(layout)
+        scores = [sum(_dg_value(c) for c in layout.values()) for layout in finals]
+        assert after["round_scores"][-1] == scores, (after["round_scores"][-1], scores, finals)
+        assert after["totals"] == [a + b for a, b in zip(before["totals"], scores)]
+        if after["end"] is not None:
+            # DG-7: no reshuffle after a round's last turn (the last action is never a draw).
+            assert after["draw_pile"] == before["draw_pile"] and after["reshuffles"] == before["reshuffles"]
+            assert after["layouts"] == finals, (after["layouts"], finals)
+            assert [set(u) for u in after["face_up"]] == [set(layout) for layout in finals]
+            assert after["round"] == before["round"]
+            return
+        # The next deal (DG-2, DG-3, DG-4, DG-10): the deal passes left, everything face down.
+        assert after["round"] == before["round"] + 1 and after["dealer"] == (before["dealer"] + 1) % n
+        assert all(len(layout) == 12 for layout in after["layouts"])
+        assert after["face_up"] == [[] for _ in range(n)], after["face_up"]
+        assert after["ender"] is None and not after["pile_known"] and after["reshuffles"] == 0
+        left = (after["dealer"] + 1) % n
+        assert after["turn"] == left, "the dealer's left flips first, or moves first with no face-up cards"
+        if options["opening_flips"]:
+            assert after["phase"] == "opening" and after["flips_left"] == options["opening_flips"]
+        else:
+            assert after["phase"] in ("start", "swap")
+        cards = n * 12 + len(after["discard"]) + len(after["draw_pile"])
+        assert cards == len(_dg_deck(options))
+        return
+
+    assert after["round"] == before["round"] and after["dealer"] == before["dealer"]
+    reshuffled = after["reshuffles"] - before["reshuffles"]
+    assert reshuffled in (0, 1)
+    if turns_added:
+        nxt = (t + 1) % n
+        assert after["turn"] == nxt, (t, after["turn"])
+        assert before["ender"] is None or before["ender"] != nxt, "DG-8: the round should have ended"
+        mover_down = set(after["layouts"][t]) - set(after["face_up"][t])
+        assert after["ender"] == (before["ender"] if before["ender"] is not None else None if mover_down else t)
+        # DG-6: no suited face-up line of the mover survives its turn.
+        assert not _dg_suited(after["layouts"][t], set(after["face_up"][t])), after["layouts"][t]
+        # DG-7: the reshuffle comes exactly when the pile is empty at the end of a turn.
+        assert reshuffled == (not before["draw_pile"]), (reshuffled, before["draw_pile"])
+    else:
+        # The turn passes only at a turn's end, and from seat to seat in the opening flips.
+        assert after["turn"] == (after["player"] if after["phase"] == "opening" else t) or phase == "opening"
+        assert after["ender"] == before["ender"] and not reshuffled
+    if reshuffled:
+        assert after["pile_known"]
+
+    # Layouts: only the decider's changes by the action; lines only in the mover's own turn.
+    for seat in range(n):
+        if seat not in (p, t):
+            assert after["layouts"][seat] == before["layouts"][seat], f"seat {seat}'s layout changed"
+            assert set(after["face_up"][seat]) == set(before["face_up"][seat])
+    for seat in {p, t}:
+        _dg_lines_removed(lay[seat], up[seat], after["layouts"][seat], set(after["face_up"][seat]), seat == t)
+
+    b_disc, a_disc = before["discard"], after["discard"]
+    if verb == "take":
+        assert a_disc == b_disc[:-1] and after["drawn"] == b_disc[-1] and after["drawn_from"] == "discard"
+        assert after["phase"] == "taken" and after["draw_pile"] == before["draw_pile"]
+        return
+    if verb == "draw":
+        assert after["drawn"] == before["draw_pile"][0] and after["drawn_from"] == "pile"
+        assert after["draw_pile"] == before["draw_pile"][1:] and a_disc == b_disc
+        assert after["phase"] == "drawn"
+        return
+    assert after["drawn"] is None
+    if not reshuffled:
+        # The discard pile only grows within a turn (an Excuse at the bottom, DG-11).
+        bottom, added = _dg_strip_bottom(b_disc, a_disc)
+        if released is not None:
+            if released == _DG_EXCUSE:
+                assert bottom >= 1, a_disc
+            else:
+                assert added[:1] == [released], f"{released} should lie on the discard, got {added}"
+        if verb == "ontop":
+            first, second = _dg_outer(before["lines"][0])
+            other = second if args[0] == first else first
+            assert added[:2] == [lay[t][other], lay[t][args[0]]], f"{action}: discard gets {added}"
+        # Cards come only from the pile when an Excuse is covered (DG-11).
+        taken = len(before["draw_pile"]) - len(after["draw_pile"])
+        assert after["draw_pile"] == before["draw_pile"][taken:], "the draw pile changed under its top"
+        assert taken == 0 or (verb == "swap" and before["after_swaps"] == "cover"), (action, taken)
+    # DG-11: what starts the Excuse's swaps.
+    if released == _DG_EXCUSE:
+        if verb == "discard" and set(lay[p]) - up[p]:
+            assert after["phase"] == "flip" and after["excuse_owed"], "DG-11: the flip comes first"
+        else:
+            assert after["phase"] == "swap" and after["after_swaps"] == "lines" and after["swappers"][0] == t
+    if before["excuse_owed"] and verb == "flip":
+        assert after["phase"] == "swap" and after["after_swaps"] == "lines" and not after["excuse_owed"]
+    if verb == "discard" and released != _DG_EXCUSE:
+        # DG-5: then flip a face-down card, if there is one.
+        assert (after["phase"] == "flip" and after["player"] == p) == bool(set(lay[p]) - up[p])
+    if phase == "opening":
+        if after["phase"] == "opening":
+            assert after["flips_left"] == before["flips_left"] - 1 or (
+                before["flips_left"] == 1 and after["player"] == (p + 1) % n
+                and after["flips_left"] == options["opening_flips"]
+            )
+        else:
+            # DG-4 after the last opening flip; DG-11 when the Excuse is the opening discard.
+            assert before["flips_left"] == 1 and (p + 1) % n == (before["dealer"] + 1) % n
+            assert after["turn"] == _dg_first_player(after), (after["turn"], after["face_up"])
+            if before["discard"] == [_DG_EXCUSE]:
+                assert after["phase"] == "swap" and after["after_swaps"] == "cover"
+            else:
+                assert after["phase"] == "start"
+    if verb == "swap":
+        if before["swappers"][1:]:
+            assert after["phase"] == "swap" and after["swappers"] == before["swappers"][1:]
+
+
+def _dg_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+    """The same position with the cards ``seat`` cannot know dealt otherwise, and another chance seed.
+
+    DG-12: face-down cards are hidden from everyone (their owner too), the draw pile's order
+    from everyone, and a card drawn from the pile from everyone but its drawer. Before a
+    reshuffle in the round, those cards could be anywhere among those places; after one,
+    the pile's contents are public, so face-down cards and pile cards are permuted separately.
+    """
+    pos = state.to_position()
+    n = len(pos["layouts"])
+    down = [(s, c) for s in range(n) for c in _DG_CELLS if c in pos["layouts"][s] and c not in pos["face_up"][s]]
+    hidden_drawn = pos["drawn_from"] == "pile" and seat != pos["turn"]
+    down_cards = [pos["layouts"][s][c] for s, c in down]
+    pile_cards = list(pos["draw_pile"]) + ([pos["drawn"]] if hidden_drawn else [])
+    for _ in range(6):
+        if pos["pile_known"]:
+            new_down, new_pile = down_cards[:], pile_cards[:]
+            rng.shuffle(new_down)
+            rng.shuffle(new_pile)
+        else:
+            pool = down_cards + pile_cards
+            rng.shuffle(pool)
+            new_down, new_pile = pool[: len(down_cards)], pool[len(down_cards) :]
+        if (new_down, new_pile) != (down_cards, pile_cards):
+            break
+    for (s, c), code in zip(down, new_down):
+        pos["layouts"][s][c] = code
+    if hidden_drawn:
+        pos["drawn"] = new_pile.pop()
+    pos["draw_pile"] = new_pile
+    pos["chance"] = (pos["chance"] + 1 + rng.randrange(2**40)) % 2**63
+    return state.game.from_position(pos)
+
+
+def _dg_policy(state: State, rng: random.Random) -> int:
+    """A greedy golfer: keep low cards, replace high ones, so that rounds last longer
+    (reshuffles, suited lines, several rounds to the target).
+
+    Only in 2-player games: with 3-5 players random play already reshuffles and makes
+    suited lines, and the greedy games are twice as long, which the no-leak check (every
+    seat, every step) pays for five times over.
+    """
+    legal = [str(a) for a in state.legal_actions()]
+    if state.game.num_players > 2 or rng.random() < 0.1 or len(legal) == 1:
+        return rng.randrange(len(legal))
+    pos = state.to_position()
+    phase, p = pos["phase"], pos["player"]
+    layout, up = pos["layouts"][p], set(pos["face_up"][p])
+    if phase == "start":
+        top = pos["discard"][-1] if pos["discard"] else None
+        want = "take" if top is not None and _dg_value(top) <= 4 else "draw"
+        return legal.index(want) if want in legal else 0
+    if phase in ("taken", "drawn"):
+        value = _dg_value(pos["drawn"])
+        shown = sorted((c for c in _DG_CELLS if c in up), key=lambda c: -_dg_value(layout[c]))
+        hidden = [c for c in _DG_CELLS if c in layout and c not in up]
+        if shown and _dg_value(layout[shown[0]]) > value:
+            return legal.index(f"replace {shown[0]}")
+        if hidden and (value <= 5 or phase == "taken"):
+            return legal.index(f"replace {rng.choice(hidden)}")
+        if "discard" in legal:
+            return legal.index("discard")
+    return rng.randrange(len(legal))
+
+
+def _dg_position(
+    options: dict[str, Any],
+    layouts: list[dict[str, str]],
+    face_up: list[list[str] | str],
+    discard: list[str],
+    rest_to: str = "pile",
+    draw_pile_top: tuple[str, ...] = (),
+    **flow: Any,
+) -> dict[str, Any]:
+    """A hand-written position: the named cells as given, the other cells dealt from the
+    rest of the deck (Excuses last), the remaining cards to the draw pile (after
+    ``draw_pile_top``) or under the given discard pile."""
+    rest = Counter(_dg_deck(options))
+    given = [c for layout in layouts for c in layout.values() if c] + list(discard) + list(draw_pile_top)
+    given += [flow["drawn"]] if flow.get("drawn") else []
+    rest.subtract(given)
+    assert all(v >= 0 for v in rest.values()), f"more copies than the deck has: {+rest}"
+    pool = sorted(rest.elements(), key=lambda c: (c == _DG_EXCUSE, c))
+    random.Random(f"dg-start/{options}/{sorted(given)}").shuffle(pool)
+    pool.sort(key=lambda c: c == _DG_EXCUSE)  # Excuses last: never dealt face down here
+    full = []
+    for layout in layouts:
+        full.append({c: layout[c] if c in layout else pool.pop(0) for c in _DG_CELLS if layout.get(c, "") is not None})
+    position: dict[str, Any] = {
+        "options": dict(options),
+        "layouts": full,
+        "face_up": [list(_DG_CELLS) if u == "all" else list(u) for u in face_up],
+        **flow,
+    }
+    if rest_to == "pile":
+        position["discard"] = list(discard)
+        if draw_pile_top:
+            position["draw_pile"] = list(draw_pile_top) + pool
+    else:
+        k = sum(c == _DG_EXCUSE for c in pool)
+        position["discard"] = pool[len(pool) - k :] + pool[: len(pool) - k] + list(discard)
+        position["draw_pile"] = list(draw_pile_top)
+    for seat, cells in enumerate(position["face_up"]):
+        position["face_up"][seat] = [c for c in cells if c in full[seat]]
+    return position
+
+
+def _dg_all_but(*cells: str) -> list[str]:
+    return [c for c in _DG_CELLS if c not in cells]
+
+
+_DG_STARTS: tuple[dict[str, Any], ...] = (
+    # DG-11: the Excuse is the opening discard and the card that covers it is the other
+    # Excuse: after the opening flips and DG-4, everyone swaps twice, then a card covers.
+    _dg_position(
+        {"players": 3, "excuse": True, "opening_flips": 1},
+        [{}, {}, {}], [[], [], []], ["EX"], draw_pile_top=("EX",),
+        round=1, dealer=0, turn=1, player=1, phase="opening", flips_left=1,
+    ),
+    # DG-7: the mover drew the pile's last card; a reshuffle follows the turn (the Excuse
+    # at the bottom of the discard pile may turn up to start the new one).
+    _dg_position(
+        {"players": 2, "excuse": True},
+        [{"A2": "XK", "B2": "9MS"}, {}], [["A2", "B2", "C1"], ["B1", "A3", "D3", "C4"]], [],
+        rest_to="discard", round=1, dealer=0, turn=0, player=0, phase="drawn", drawn="XS", drawn_from="pile",
+        turns=30,
+    ),
+    # DG-7/DG-8: the round's last turn with an empty pile: no reshuffle, the round ends.
+    _dg_position(
+        {"players": 2, "excuse": False},
+        [{}, {"A2": None, "D2": None}], [["B1", "C1"], "all"], [],
+        rest_to="discard", round=1, dealer=0, turn=0, player=0, phase="drawn", drawn="8WL", drawn_from="pile",
+        ender=1, turns=41, line_discards=2,
+    ),
+    # DG-6 with a double deck: flipping B2 makes row 2 (twins 7ML at A2 and D2: no choice
+    # is asked) and column B (AM and XM: ontop asked) suited; seat 0 then has no face-down
+    # card and ends the round (DG-8).
+    _dg_position(
+        {"players": 3},
+        [
+            {"B1": "AM", "C1": "2SY", "A2": "7ML", "B2": "3MW", "C2": "5ML", "D2": "7ML",
+             "A3": "9WY", "B3": "6MW", "C3": "4YK", "D3": "XS", "B4": "XM", "C4": "8WL"},
+            {}, {},
+        ],
+        [_dg_all_but("B2"), ["B1", "C1"], ["A3", "D3", "C4"]], ["9MS"],
+        round=1, dealer=0, turn=0, player=0, phase="flip", turns=9,
+    ),
+    # DG-10: one round from the target, totals tied (a shared win is possible).
+    _dg_position(
+        {"players": 2, "target": 50, "rounds": None},
+        [{}, {"A2": None, "D2": None}], [_dg_all_but("C3"), ["B1", "B2", "C1", "B4"]], ["6LK"],
+        round=4, dealer=1, turn=0, player=0, phase="start", totals=[44, 44],
+        round_scores=[[10, 20], [20, 4], [14, 20]], turns=70, line_discards=2,
+    ),
+    # DG-11: the mover drew an Excuse and discards it: the flip, then everyone's swaps,
+    # then the mover's lines.
+    _dg_position(
+        {"players": 2, "excuse": True},
+        [{"B1": "AS", "B2": "5SW", "B3": "4MS", "B4": "XS"}, {}],
+        [["B1", "B2", "B3", "A2"], ["C1", "C4"]], ["3LY"],
+        round=1, dealer=0, turn=0, player=0, phase="drawn", drawn="EX", drawn_from="pile", turns=4,
+    ),
+)
+
+
+DECKTET_GOLF = Adapter(
+    cards_by_place=_dg_cards_by_place,
+    deck=_dg_deck,
+    invariants=_dg_invariants,
+    transition=_dg_transition,
+    hidden_twin=_dg_hidden_twin,
+    junk_notation=(
+        "flip", "flip A1", "flip E2", "flip B2 C2", "take B1", "draw 2", "replace", "replace D4",
+        "discard B1", "ontop", "ontop B2", "swap A2", "swap A2 A2", "swap A2 C3 D3", "place 7ML",
+        "replace C3 C2", "ontop Z9",
+    ),
+    start_positions=_DG_STARTS,
+    policy=_dg_policy,
+    end_reasons=frozenset({"target", "rounds"}),
+    fast_playouts=6,  # 5-player games cost ~5-9 s each in the no-leak check
+    soak_playouts=144,  # 3 games (2 random, 1 greedy) for each of the 48 option combinations
+    max_actions=20_000,
+)
+
+
 ADAPTERS: dict[str, Adapter] = {
+    "decktet-golf": DECKTET_GOLF,
     "psalter-row": PSALTER_ROW,
 }

@@ -67,13 +67,19 @@ class PlanItem:
     policy: bool = False
 
 
+def pinned_options(ad: Adapter, start: int) -> dict[str, Any]:
+    """The options a start position fixes (its ``"options"``, e.g. the number of players
+    its layouts are for); the rest of each combination still varies."""
+    return dict(ad.start_positions[start].get("options") or {})
+
+
 @functools.lru_cache(maxsize=None)
 def plan(name: str, run: str) -> tuple[PlanItem, ...]:
     """The playouts of a run; deterministic (string seeds hash stably).
 
     Half the games use the adapter's policy where it has one (to reach rare endings);
     each of the adapter's start positions is played too (in the soak, under every
-    option combination).
+    option combination, with the options the position itself fixes put over it).
     """
     rng = random.Random(f"parlour-conformance/{name}/{run}")
     combos = option_combos(name)
@@ -82,7 +88,7 @@ def plan(name: str, run: str) -> tuple[PlanItem, ...]:
         count = max(ad.soak_playouts, len(combos))
         chosen = [combos[i % len(combos)] for i in range(count)]
         policies = [(i // len(combos)) % 2 == 1 for i in range(count)]
-        starts = [(s, c) for s in range(len(ad.start_positions)) for c in combos]
+        starts = [(s, {**c, **pinned_options(ad, s)}) for s in range(len(ad.start_positions)) for c in combos]
     else:
         samples = option_samples(name)
         width = max((len(v) for _, v in samples), default=1)
@@ -97,7 +103,9 @@ def plan(name: str, run: str) -> tuple[PlanItem, ...]:
         while len(chosen) < ad.fast_playouts:
             chosen.append(rest.pop() if rest else rng.choice(combos))
         policies = [i % 2 == 1 for i in range(len(chosen))]
-        starts = [(s, rng.choice(combos)) for s in range(len(ad.start_positions)) for _ in range(2)]
+        starts = [
+            (s, {**rng.choice(combos), **pinned_options(ad, s)}) for s in range(len(ad.start_positions)) for _ in range(2)
+        ]
     has_policy = ad.policy is not None
     items = [PlanItem(o, rng.getrandbits(32), None, has_policy and pol) for o, pol in zip(chosen, policies)]
     items += [PlanItem(o, rng.getrandbits(32), s, has_policy and i % 2 == 1) for i, (s, o) in enumerate(starts)]

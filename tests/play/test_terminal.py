@@ -126,7 +126,7 @@ def test_an_agent_plays_a_solitaire_seat():
     out = console()
     result = play(new_psalter(), script(then=None), out, agents=[parlour.agent("random")], rng=random.Random(1))
     assert result.state.is_terminal() and not result.quit
-    assert "seat 0 (random) plays" in output(out)
+    assert "seat 0 (random): " in output(out)
 
 
 def test_the_record_replays_and_names_the_players(tmp_path):
@@ -243,7 +243,7 @@ def test_multiplayer_refuses_undo_and_lets_agents_play_their_seats():
     text = output(out)
     assert "Cannot undo: undo is only for solitaire games" in text
     assert "expected take 1 or take 2" in text
-    assert "seat 1 (random) plays take" in text
+    assert "seat 1 (random): take" in text
     assert "seat 0 to play" in text
     assert result.state.is_terminal()
     assert "winners: seat" in text and "seat 1 (random)" in text
@@ -251,10 +251,16 @@ def test_multiplayer_refuses_undo_and_lets_agents_play_their_seats():
 
 def test_hot_seat_two_people():
     out = console()
-    result = play(Sticks().new_state(0), script("2", "2", "2", "1"), out)
+    ask = script("", "2", "", "2", "", "2", "", "1", then=None)  # "" answers each pass screen, the first too
+    result = play(Sticks().new_state(0), ask, out)
     assert result.state.is_terminal()
     assert result.state.winners() == [1]
-    assert "winners: seat 1 (human)" in output(out)
+    text = output(out)
+    assert "winners: seat 1 (human)" in text
+    assert text.count("Pass the terminal to seat") == 4
+    assert sum("press Enter" in prompt for prompt in ask.asked) == 4
+    assert ask.asked[0].startswith("[bold]Pass to seat 0")  # nobody's view before the first pass screen
+    assert "Since your last decision, seat 0:" in text and "The moves so far, seat 1:" in text
 
 
 def test_result_text_of_an_unfinished_game():

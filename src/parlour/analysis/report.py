@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from parlour.analysis.simulate import Summary
-from parlour.analysis.stats import Estimate, bar
+from parlour.analysis.stats import Estimate, bar, proportion_ci
 
 
 def fmt(x: float | None, digits: int = 3) -> str:
@@ -42,21 +42,53 @@ def interval(e: Estimate, percent: bool = False) -> str:
 def print_summary(summary: Summary, console: Console, title: str) -> None:
     """The scores per seat, their distribution, the game's figures and the tallies."""
     console.print(seat_table(summary, title))
-    console.print(distribution_table(summary))
+    if summary.seat_figures:
+        console.print(seat_figure_table(summary))
+    if not summary.scores_are_wins:  # a win/lose game: the distribution is the win rate again
+        console.print(distribution_table(summary))
     if summary.figures:
         console.print(figure_table(summary))
     for name, tally in summary.tallies.items():
-        parts = ", ".join(f"{escape(str(value))} {n} ({100 * n / summary.games:.1f}%)" for value, n in tally)
+        parts = ", ".join(f"{escape(str(value))} {n} ({100 * n / summary.games:.1f}%) "
+                          f"[dim]{interval(proportion_ci(n, summary.games), percent=True)}[/dim]"
+                          for value, n in tally)
         console.print(f"[bold]{escape(name)}:[/bold] {parts}")
 
 
 def seat_table(summary: Summary, title: str) -> Table:
+    """Scores and win rates per seat; the win rates alone when every score is 1 for a win, 0 else."""
     table = Table(title=f"{escape(title)}: {summary.games} games", title_justify="left")
-    for name in ("Seat", "Agent", "Mean score", "95% CI", "Min", "Max", "Win rate"):
+    wins_only = summary.scores_are_wins and len(summary.seats) > 1
+    names = (("Seat", "Agent", "Wins", "Win rate", "95% CI") if wins_only else
+             ("Seat", "Agent", "Mean score", "95% CI", "Min", "Max", "Win rate", "95% CI "))
+    for name in names:
         table.add_column(name, justify="left" if name == "Agent" else "right")
     for seat in summary.seats:
-        table.add_row(str(seat.seat), escape(seat.agent), fmt(seat.score.mean), interval(seat.score),
-                      f"{seat.minimum:g}", f"{seat.maximum:g}", f"{100 * seat.wins.mean:.1f}%")
+        win_cells = (f"{100 * seat.wins.mean:.1f}%", interval(seat.wins, percent=True))
+        if wins_only:
+            table.add_row(str(seat.seat), escape(seat.agent), f"{seat.wins.mean * summary.games:g}", *win_cells)
+        else:
+            table.add_row(str(seat.seat), escape(seat.agent), fmt(seat.score.mean), interval(seat.score),
+                          f"{seat.minimum:g}", f"{seat.maximum:g}", *win_cells)
+    if len(summary.seats) > 1:
+        table.caption = "Tied winners share the win."
+        table.caption_justify = "left"
+    return table
+
+
+def seat_figure_table(summary: Summary) -> Table:
+    """The game's per-seat figures (``round_score_0``, ``round_score_1``, ...): a mean and CI per seat."""
+    table = Table(title="Per-seat figures (state.stats(), mean per game)", title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Agent")
+    for name in summary.seat_figures:
+        table.add_column(escape(name.replace("_", " ")), justify="right")
+        table.add_column("95% CI", justify="right")
+    for seat in summary.seats:
+        cells = []
+        for estimates in summary.seat_figures.values():
+            cells += [fmt(estimates[seat.seat].mean), interval(estimates[seat.seat])]
+        table.add_row(str(seat.seat), escape(seat.agent), *cells)
     return table
 
 
@@ -88,13 +120,22 @@ def distribution_table(summary: Summary) -> Table:
 
 
 def figure_table(summary: Summary) -> Table:
-    """The game's own per-game figures: a mean for numbers, a rate for yes/no figures."""
+    """The game's own per-game figures: a mean for numbers, a rate for yes/no figures; for numbers
+    also their range and median, and the share of games where the figure was above 0."""
     table = Table(title="Per-game figures (state.stats())", title_justify="left")
-    for name in ("Figure", "Mean or rate", "95% CI"):
-        table.add_column(name, justify="left" if name == "Figure" else "right")
+    spread = bool(summary.spreads)
+    for name in ("Figure", "Mean or rate", "95% CI") + (("Min-max (median)", "> 0") if spread else ()):
+        table.add_column(name, justify="left" if name == "Figure" else "right", no_wrap=name == "Figure")
     for name, (is_rate, estimate) in summary.figures.items():
         if is_rate:
-            table.add_row(escape(name), f"{100 * estimate.mean:.1f}%", interval(estimate, percent=True))
+            row = [escape(name), f"{100 * estimate.mean:.1f}%", interval(estimate, percent=True)]
         else:
-            table.add_row(escape(name), fmt(estimate.mean), interval(estimate))
+            row = [escape(name), fmt(estimate.mean), interval(estimate)]
+        if spread:
+            if name in summary.spreads:
+                low, median, high, above = summary.spreads[name]
+                row += [f"{low:g}-{high:g} ({median:g})", f"{100 * above.mean:.0f}%"]
+            else:
+                row += ["", ""]
+        table.add_row(*row)
     return table

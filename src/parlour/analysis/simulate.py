@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -113,26 +114,40 @@ class Summary:
     figures: dict[str, tuple[bool, Estimate]] = field(default_factory=dict)
     #: name -> counts of each value, for text figures such as the end reason.
     tallies: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
+    #: name -> one estimate per seat, for the game's figures ``<name>_<seat>`` (e.g. round_score_0).
+    seat_figures: dict[str, list[Estimate]] = field(default_factory=dict)
+    #: name -> (min, median, max, share of games above 0 as an estimate) of each numeric figure.
+    spreads: dict[str, tuple[float, float, float, Estimate]] = field(default_factory=dict)
+    #: every score was 1 for a winner and 0 otherwise: the scores say no more than the win rates.
+    scores_are_wins: bool = False
 
 
 SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents"}
 
 
 def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
-    """Summarise rows from :func:`simulate` (they are read once)."""
+    """Summarise rows from :func:`simulate` (they are read once).
+
+    Winners who tie share the win (two winners: half a win each), so the win rates of
+    the seats add up to the share of games that somebody won. A numeric figure given
+    for every seat as ``<name>_<seat>`` is summarised per seat, in ``seat_figures``.
+    """
     keys = score_keys(num_players)
     scores: list[list[float]] = [[] for _ in keys]
-    wins = [0] * num_players
+    wins = [0.0] * num_players
     columns: dict[str, list[Any]] = {}
     agents: list[str] = []
     n = 0
+    scores_are_wins = True
     for row in rows:
         n += 1
         agents = row.get("agents", agents)
         for seat, key in enumerate(keys):
             scores[seat].append(row[key])
+            if scores_are_wins and row[key] != (1 if seat in row["winners"] else 0):
+                scores_are_wins = False
         for seat in row["winners"]:
-            wins[seat] += 1
+            wins[seat] += 1 / len(row["winners"])
         for key, value in row.items():
             if key not in SKIP_FIGURES and key not in keys:
                 columns.setdefault(key, []).append(value)
@@ -146,16 +161,34 @@ def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
     ]
     figures: dict[str, tuple[bool, Estimate]] = {}
     tallies: dict[str, list[tuple[object, int]]] = {}
+    seat_figures: dict[str, list[Estimate]] = {}
+    spreads: dict[str, tuple[float, float, float, Estimate]] = {}
+    per_seat: set[str] = set()
+    if num_players > 1:
+        for key in columns:
+            base, _, last = key.rpartition("_")
+            if base and last == "0" and base not in seat_figures:
+                group = [columns.get(f"{base}_{seat}") for seat in range(num_players)]
+                if all(_numbers(values, n) for values in group) and f"{base}_{num_players}" not in columns:
+                    seat_figures[base] = [mean_ci(values) for values in group]  # type: ignore[arg-type]
+                    per_seat.update(f"{base}_{seat}" for seat in range(num_players))
     for key, values in columns.items():
-        if key == "score" or len(values) != n:
+        if key == "score" or len(values) != n or key in per_seat:
             continue
         if all(isinstance(v, bool) for v in values):
             figures[key] = (True, proportion_ci(sum(values), n))
         elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
             figures[key] = (False, mean_ci(values))
+            spreads[key] = (min(values), statistics.median(values), max(values),
+                            proportion_ci(sum(v > 0 for v in values), n))
         elif all(v is None or isinstance(v, str) for v in values):
             tallies[key] = counts(values)
-    return Summary(n, seats, figures, tallies)
+    return Summary(n, seats, figures, tallies, seat_figures, spreads, scores_are_wins)
+
+
+def _numbers(values: list[Any] | None, n: int) -> bool:
+    return values is not None and len(values) == n and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
 
 
 # -- output files --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ ACE, CROWN, PAWN, COURT, EXCUSE_RANK = 1, 10, "pawn", "court", "excuse"
 
 #: (rank, name, suit letters) in card order; ranks 1 (Ace) .. 10 (Crown), then the rest.
 _CARDS: tuple[tuple[int | str, str, str], ...] = (
-    *((1, f"the Ace of {SUIT_NAMES[i]}", SUIT_LETTERS[i]) for i in range(6)),
+    *((1, f"Ace of {SUIT_NAMES[i]}", SUIT_LETTERS[i]) for i in range(6)),
     (2, "the Author", "MK"), (2, "the Desert", "SY"), (2, "the Origin", "WL"),
     (3, "the Journey", "MW"), (3, "the Painter", "SK"), (3, "the Savage", "LY"),
     (4, "the Mountain", "MS"), (4, "the Sailor", "WL"), (4, "the Battle", "YK"),
@@ -63,6 +63,7 @@ for _c in range(DECK_SIZE):
     _LOOKUP[CODE[_c].lower()] = _c
     _LOOKUP[NAME[_c].lower()] = _c
     _LOOKUP[NAME[_c].lower().removeprefix("the ")] = _c
+    _LOOKUP["the " + NAME[_c].lower().removeprefix("the ")] = _c
 
 _EXPECTED = (
     "expected a Decktet code such as AM (Ace of Moons), 2MK (the Author), XW (the Sea), "

@@ -60,3 +60,13 @@ def shuffle(cards: list, seed: int, *event: object) -> None:
     for i in range(n - 1, 0, -1):
         j = words[i] % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def randbelow(n: int, seed: int, *event: object) -> int:
+    """A number in ``0..n-1`` for one chance event (a die roll, a roll-off), fixed by seed and event.
+
+    >>> randbelow(6, 7, "roll", 1) == randbelow(6, 7, "roll", 1) and 0 <= randbelow(6, 7, "roll", 1) < 6
+    True
+    """
+    key = "/".join(str(part) for part in (seed, *event)).encode()
+    return int.from_bytes(hashlib.shake_256(key).digest(8), "little") % n

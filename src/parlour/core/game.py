@@ -124,9 +124,9 @@ class State:
                 legal = self._legal = self._legal_actions()
             if action not in legal:
                 raise IllegalAction(self._why_illegal(action))
+        self._legal = None  # before _apply, which may fill it when it had to work it out anyway
         self._apply(action)
         self._history = (action, self._history)
-        self._legal = None
         return self
 
     def clone(self) -> "State":

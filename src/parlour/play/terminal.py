@@ -15,6 +15,20 @@ so a test drives it with a list of answers:
 Seats are played by people (``None``) or by agents, which act on
 ``state.view(seat)`` only. ``undo`` works in solitaire games, where nobody else
 saw the move being taken back.
+
+Several people may share the terminal: when the seat to decide passes from one
+person to another, the screen is cleared and a "pass to seat N" screen waits for
+Enter, so that nobody sees another's view; then the new player sees the moves made
+since their last decision and the table from their own seat (the first person too:
+nobody's view is shown before a pass screen). Every move of an agent is shown as it
+is made (``seat 2 (random): draw``). In a game of several seats whose observation
+counts ``turns``, each turn opens with a line naming the seat, and the die roll when
+the observation has a public ``roll``.
+
+A long list of legal actions (more than :data:`SHORT_LIST`) is grouped by its first
+word (``run``, ``add``, ``stop``); a group whose actions differ only in their last word
+(``discard 7H 1`` .. ``discard 7H 9``) is a table with one row per rest and one column
+per last word. The numbers follow that order, and typing the notation always works.
 """
 
 from __future__ import annotations
@@ -27,8 +41,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 from parlour.core.errors import IllegalAction, NotationError
@@ -45,6 +60,8 @@ UNDO_WORDS = ("undo", "u")
 QUIT_WORDS = ("quit", "q", "exit")
 SHOW_WORDS = ("show", "table", "s")
 PROMPT = "[bold]Your move[/bold] [dim](number, notation, help, undo, quit)[/dim]: "
+PROMPT_MULTI = "[bold]Your move[/bold] [dim](number or notation; help, show, quit)[/dim]: "
+SHORT_LIST = 12  # legal actions listed plainly; a longer list is grouped
 COMMANDS = (
     "[bold]Commands:[/bold] a [cyan]number[/cyan] from the list or an action's [cyan]notation[/cyan]; "
     "[cyan]help[/cyan] (these rules), [cyan]show[/cyan] (the table again), "
@@ -103,16 +120,23 @@ class _Session:
         self.seed = seed
         self.undo_stack: list["State"] = []
         self.solitaire = state.game.num_players == 1
+        self.shared = sum(agent is None for agent in seats) > 1  # several people at one terminal
+        self.moves: list[tuple[int, str]] = []  # (seat, notation) of every move made here
+        self.seen = {seat: 0 for seat, agent in enumerate(seats) if agent is None}  # moves each person has seen
+        self.at_terminal: int | None = None  # the person whose view is on the screen
+        self.last_shown: int | None = None  # the seat whose move was shown last
+        self.turns_shown: int | None = None  # the turn whose opening line was shown last
 
     def run(self) -> PlayResult:
         try:
             while not self.state.is_terminal():
                 seat = self.state.current_player
                 assert seat is not None
+                self._announce_turn(seat)
                 agent = self.seats[seat]
                 if agent is not None:
                     self._agent_turn(seat, agent)
-                elif not self._human_turn(seat):
+                elif not self._hand_over(seat) or not self._human_turn(seat):
                     return PlayResult(self.state, quit=True)
         except KeyboardInterrupt:  # Ctrl-C while an agent thinks: stop like quit
             self.console.print()
@@ -124,15 +148,78 @@ class _Session:
     def _agent_turn(self, seat: int, agent: "Agent") -> None:
         action = agent.act(self.state.view(seat), self.rng)
         self.state.apply(action)
-        self.console.print(f"[dim]seat {seat} ({escape(agent.spec)}) plays[/dim] [cyan]{escape(str(action))}[/cyan]")
+        self.console.print(self._move_text(seat, str(action), continued=self.last_shown == seat))
+        self._log(seat, str(action))
+
+    def _announce_turn(self, seat: int) -> None:
+        """``Turn 5 · seat 2 (random) rolled 4`` when a new turn begins (several seats only)."""
+        if self.solitaire:
+            return
+        observation = self.state.observation(seat)
+        turns = observation.get("turns")
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns == self.turns_shown:
+            return
+        skipped = turns - self.turns_shown - 1 if self.turns_shown is not None else 0
+        self.turns_shown = turns
+        if skipped > 0:
+            self.console.print(f"[dim]({skipped} turn{'s' if skipped != 1 else ''} passed with nothing to decide)[/dim]")
+        roll = observation.get("roll")
+        rolled = f" rolled [bold]{roll}[/bold]" if isinstance(roll, int) and not isinstance(roll, bool) else ""
+        self.console.print(f"[bold]Turn {turns + 1}[/bold] · seat {seat} ({escape(self.names[seat])}){rolled}")
+        self.last_shown = None
+
+    def _move_text(self, seat: int, action: str, continued: bool = False) -> str:
+        """``seat 2 (random): draw``; the name is left out of a seat's following moves."""
+        who = f"seat {seat}" if continued else f"seat {seat} ({escape(self.names[seat])})"
+        return f"[dim]{who}:[/dim] [cyan]{escape(action)}[/cyan]"
+
+    def _log(self, seat: int, action: str) -> None:
+        self.moves.append((seat, action))
+        self.last_shown = seat
+        if self.seats[seat] is None:
+            self.seen[seat] = len(self.moves)
+
+    def _hand_over(self, seat: int) -> bool:
+        """With several people at the terminal: a pass screen before the first person's view and
+        whenever the decision moves from one to another, then the moves the new player has not
+        seen. False when they quit."""
+        if not self.shared or self.at_terminal == seat:
+            self.at_terminal = seat
+            return True
+        # someone else's view may be on the screen, or the terminal is still with someone else:
+        # hide it first, also before the first view of the game
+        self.console.clear()
+        self.console.print()
+        self.console.rule(f"[bold]Pass the terminal to seat {seat}[/bold]", align="left")
+        try:
+            answer = self.ask(f"[bold]Pass to seat {seat}[/bold] — seat {seat}, press Enter when ready "
+                              "[dim](quit to stop)[/dim]: ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return False
+        if answer in QUIT_WORDS:
+            return False
+        self.console.clear()
+        unseen = [(s, a) for s, a in self.moves[self.seen[seat]:] if s != seat]
+        if unseen:  # the screen was cleared: tell the new player what happened meanwhile
+            since = "Since your last decision" if self.seen[seat] else "The moves so far"
+            self.console.print()
+            self.console.print(f"[bold]{since}, seat {seat}:[/bold]")
+            previous = None
+            for s, a in unseen:
+                self.console.print("  " + self._move_text(s, a, continued=s == previous))
+                previous = s
+        self.at_terminal = seat
+        self.seen[seat] = len(self.moves)
+        return True
 
     def _human_turn(self, seat: int) -> bool:
         """One decision of a person; False when they quit."""
         self._show_table(seat)
-        legal = self.state.legal_actions()
+        legal = action_order(self.state.legal_actions())
         while True:
             try:
-                text = self.ask(PROMPT).strip()
+                text = self.ask(PROMPT if self.solitaire else PROMPT_MULTI).strip()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
@@ -152,10 +239,10 @@ class _Session:
                 if self._undo():
                     return True
                 continue
-            if self._decide(text, legal):
+            if self._decide(seat, text, legal):
                 return True
 
-    def _decide(self, text: str, legal: list[Any]) -> bool:
+    def _decide(self, seat: int, text: str, legal: list[Any]) -> bool:
         """Apply a number or notation; False (after saying why) when it is not a legal action."""
         before = self.state.clone() if self.solitaire else None
         if text.isdigit():
@@ -175,6 +262,7 @@ class _Session:
         if before is not None:
             self.undo_stack.append(before)
         self.console.print(f"[green]>[/green] [cyan]{escape(str(action))}[/cyan]")
+        self._log(seat, str(action))
         return True
 
     def _undo(self) -> bool:
@@ -187,6 +275,8 @@ class _Session:
             return False
         taken_back = self.state.history()[-1]
         self.state = self.undo_stack.pop()
+        if self.moves:
+            self.moves.pop()
         self.console.print(f"[yellow]Took back[/yellow] [cyan]{escape(str(taken_back))}[/cyan]")
         return True
 
@@ -202,7 +292,7 @@ class _Session:
         self.console.print()
         self.console.rule(f"[bold]{escape(title)}[/bold]{seed} · move {len(state.history()) + 1}{who}", align="left")
         self.console.print(game.render(state.observation(seat)))
-        self.console.print(numbered(state.legal_actions()))
+        self.console.print(action_list(state.legal_actions()))
 
     def _show_end(self) -> None:
         state = self.state
@@ -213,10 +303,84 @@ class _Session:
         self.console.print(result_text(state, self.names))
 
 
-def numbered(actions: Sequence[Any]) -> Columns:
-    """The legal actions as a numbered list laid out in columns."""
-    items = [Text.assemble((f"{i:>2}", "bold"), " ", (str(a), "cyan")) for i, a in enumerate(actions, 1)]
+def numbered(actions: Sequence[Any], start: int = 0) -> Columns:
+    """The legal actions as a numbered list laid out in columns (numbers from ``start + 1``)."""
+    items = [Text.assemble((f"{i:>2}", "bold"), " ", (str(a), "cyan")) for i, a in enumerate(actions, start + 1)]
     return Columns(items, padding=(0, 3), column_first=True)
+
+
+def _verb(action: Any) -> str:
+    return str(action).split(" ", 1)[0]
+
+
+def action_order(actions: Sequence[Any]) -> list[Any]:
+    """The legal actions in the order they are listed and numbered: a short list as it
+    comes, a long one grouped by first word (groups in order of first appearance)."""
+    if len(actions) <= SHORT_LIST:
+        return list(actions)
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(_verb(action), []).append(action)
+    return [action for group in groups.values() for action in group]
+
+
+def action_list(actions: Sequence[Any]) -> Any:
+    """The legal actions for the screen, numbered in :func:`action_order`.
+
+    A long list: one block per first word, with its count and an example of its
+    notation; a block whose actions differ only in their last word is a table.
+    """
+    if len(actions) <= SHORT_LIST:
+        return numbered(actions)
+    ordered = action_order(actions)
+    blocks: list[Any] = []
+    start = 0
+    while start < len(ordered):
+        verb = _verb(ordered[start])
+        end = start
+        while end < len(ordered) and _verb(ordered[end]) == verb:
+            end += 1
+        group = ordered[start:end]
+        if len(group) == 1:
+            blocks.append(Text.assemble((f"{start + 1:>2}", "bold"), " ", (str(group[0]), "cyan")))
+        else:
+            example = str(group[len(group) // 2])
+            blocks.append(Text.assemble((f"{verb}", "bold"), f" ({len(group)})  ",
+                                        ("type the notation, e.g. ", "dim"), (example, "cyan"),
+                                        (", or a number", "dim")))
+            blocks.append(_matrix(group, start) or numbered(group, start))
+        start = end
+    return Group(*blocks)
+
+
+def _matrix(group: Sequence[Any], start: int) -> Table | None:
+    """Actions that differ only in their last word as a table: a row per rest, a column per last
+    word, the number in each cell; None when the group does not have that shape."""
+    split = [str(a).rsplit(" ", 1) for a in group]
+    if len(group) < 2 * 3 or any(len(parts) != 2 or " " not in parts[0] for parts in split):
+        return None
+    rests: list[str] = []
+    lasts: list[str] = []
+    for rest, last in split:
+        if rest not in rests:
+            rests.append(rest)
+        if last not in lasts:
+            lasts.append(last)
+    if len(lasts) > 13 or len(rests) < 2 or len(rests) * len(lasts) > 2 * len(group):
+        return None
+    try:
+        lasts.sort(key=int)
+    except ValueError:
+        pass
+    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
+    table.add_column("", style="cyan", no_wrap=True)
+    for last in lasts:
+        table.add_column(escape(last), justify="right")
+    cells = {(rest, last): start + i + 1 for i, (rest, last) in enumerate(split)}
+    for rest in rests:
+        table.add_row(escape(rest), *(Text(str(cells[rest, last]), "bold") if (rest, last) in cells
+                                      else Text("·", "dim") for last in lasts))
+    return table
 
 
 def result_text(state: "State", names: Sequence[str]) -> str:

@@ -114,12 +114,12 @@ def revision_targets(row: Sequence[int], target: str = "largest") -> list[int]:
     those sharing a suit, else those sharing a colour, else all tied; any Page of
     the chosen Quires. Without a Quire, an end Page. An empty Row loses nothing.
     """
-    if not row:
-        return []
+    if len(row) <= 2:  # its one Quire, or no Quire and its ends: either way the whole Row
+        return list(row)
     largest, smallest = _quire_spans(tuple(map(RANK.__getitem__, row)))
     spans = largest if target == "largest" else smallest
     if not spans:
-        return [row[0], row[-1]] if len(row) > 1 else [row[0]]
+        return [row[0], row[-1]]
     tied = [row[start:stop] for start, stop in spans]
     if len(tied) > 1:
         tied = [q for q in tied if one_suit(q)] or [q for q in tied if one_colour(q)] or tied

@@ -1,0 +1,58 @@
+"""The Decktet Golf game: its options and hooks (rulings DG-1..DG-12).
+
+>>> import parlour
+>>> game = parlour.load("decktet-golf", players=3)
+>>> game.num_players, len(game.deck)
+(3, 88)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards.decktet import deck
+from parlour.core.game import Game
+from parlour.core.options import Option
+from parlour.games.decktet_golf import position, text
+from parlour.games.decktet_golf.notation import parse_action
+from parlour.games.decktet_golf.state import GolfState
+
+OPTIONS = (
+    Option("players", 2, "the number of players, 2-5 (DG-1: two decks for 3-5)", minimum=2, maximum=5),
+    Option("excuse", False, "DG-11: the Excuse variant (one Excuse per deck, worth 15, swaps when discarded)"),
+    Option("target", 50, "DG-10: the match ends at a round's end once a cumulative score reaches this",
+           minimum=1),
+    Option("rounds", None, "DG-10: play this many rounds instead of playing to the target", minimum=1,
+           nullable=True),
+    Option("opening_flips", 2, "DG-3: cards each player flips outside the core at the deal", minimum=0, maximum=8),
+)
+
+
+class DecktetGolf(Game):
+    """Decktet Golf for 2-5 players: lowest total wins the match."""
+
+    name = "decktet-golf"
+    title = "Decktet Golf"
+    option_specs = OPTIONS
+    rules_summary = text.RULES_SUMMARY
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        copies = 1 if self.options["players"] == 2 else 2  # DG-1
+        self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))
+
+    def _new_state(self, seed: int) -> GolfState:
+        return position.new_state(self, seed)
+
+    def parse_action(self, state: GolfState, text_: str) -> Any:  # type: ignore[override]
+        return parse_action(state, text_)
+
+    def from_position(self, position_: dict[str, Any]) -> GolfState:
+        return position.from_position(self, position_)
+
+    def sample(self, observation: dict[str, Any], rng: random.Random) -> GolfState:
+        return position.sample(self, observation, rng)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return text.render(observation)

@@ -1,0 +1,348 @@
+"""Positions, observations and samples of Decktet Golf.
+
+Position keys (besides ``options``, ``end`` and ``chance``): ``round`` (1-based),
+``dealer``, ``turn`` (whose turn), ``player`` (who decides now; differs from
+``turn`` only during the Excuse's swaps), ``phase``, ``layouts`` (per seat, cell
+name -> card code; a missing cell is empty), ``face_up`` (per seat, cell names),
+``draw_pile`` (top first), ``discard`` (bottom..top), ``drawn`` and ``drawn_from``,
+``flips_left``, ``lines`` (suited lines still to discard: ``"2" "3" "B" "C"``),
+``swappers``, ``after_swaps``, ``excuse_owed``, ``ender``, ``totals``,
+``round_scores``, ``pile_known``, ``reshuffles``, ``turns``, ``line_discards``,
+``first_players`` (the first seat of each round so far) and ``last_round_layouts``
+(every layout, face up, as the last finished round ended; null in the first round).
+
+>>> import parlour
+>>> game = parlour.load("decktet-golf")
+>>> state = game.new_state(seed=4)
+>>> game.from_position(state.to_position()).to_position() == state.to_position()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from parlour.cards.decktet import CODE, parse_card
+from parlour.core.chance import derive_seed, fresh_seed, shuffle
+from parlour.core.errors import NotationError, PositionError
+from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS, FULL, LINE_KEYS, N_CELLS
+from parlour.games.decktet_golf.state import (
+    AFTER_COVER,
+    AFTER_LINES,
+    DRAWN,
+    ONTOP_PHASE,
+    PHASE_NAMES,
+    ROUNDS,
+    SWAPPING,
+    TAKEN,
+    TARGET,
+    GolfState,
+)
+
+if TYPE_CHECKING:
+    from parlour.games.decktet_golf.game import DecktetGolf
+
+HIDDEN = "?"  # a face-down card in an observation
+
+
+def new_state(game: "DecktetGolf", seed: int) -> GolfState:
+    state = _blank(game, seed)
+    state.deal()
+    state._origin = ("seed", seed)
+    return state
+
+
+def _blank(game: "DecktetGolf", seed: int) -> GolfState:
+    state = GolfState.__new__(GolfState)
+    n = game.num_players
+    state.game, state._history, state._legal, state._origin = game, None, None, ("seed", seed)
+    state.n, state.seed = n, seed
+    state.dealer, state.round, state.totals, state.round_scores = 0, 0, (0,) * n, ()
+    state.turns = state.line_discards = 0
+    state.firsts, state.last_cells, state.end = (), None, None
+    return state
+
+
+def _layouts(state: GolfState, seat: int | None) -> list[dict[str, str]]:
+    """Each seat's layout as cell -> code; for an observation, face-down cards are '?'."""
+    out = []
+    for s in range(state.n):
+        cells, up = state.layout(s), state.up[s]
+        out.append({
+            CELLS[c]: CODE[card] if seat is None or up >> c & 1 else HIDDEN
+            for c, card in enumerate(cells) if card >= 0
+        })
+    return out
+
+
+def _common(state: GolfState) -> dict[str, Any]:
+    return {
+        "round": state.round + 1,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "player": state.player,
+        "phase": PHASE_NAMES[state.phase],
+        "face_up": [[CELLS[c] for c in range(N_CELLS) if state.up[s] >> c & 1] for s in range(state.n)],
+        "discard": [CODE[c] for c in state.discard],
+        "drawn_from": None if state.drawn < 0 else "pile" if state.from_pile else "discard",
+        "flips_left": state.flips_left,
+        "lines": [LINE_KEYS[line] for line in state.lines],
+        "swappers": list(state.swappers),
+        "after_swaps": state.after_swaps,
+        "excuse_owed": state.excuse_owed,
+        "ender": None if state.ender < 0 else state.ender,
+        "totals": list(state.totals),
+        "round_scores": [list(r) for r in state.round_scores],
+        "pile_known": state.pile_known,
+        "reshuffles": state.reshuffles,
+        "turns": state.turns,
+        "line_discards": state.line_discards,
+        "first_players": list(state.firsts),
+        "last_round_layouts": None if state.last_cells is None else [
+            {CELLS[c]: CODE[card] for c, card in enumerate(state.last_cells[s * N_CELLS : (s + 1) * N_CELLS]) if card >= 0}
+            for s in range(state.n)
+        ],
+        "options": dict(state.game.options),
+        "end": state.end,
+    }
+
+
+def to_position(state: GolfState) -> dict[str, Any]:
+    return {
+        **_common(state),
+        "layouts": _layouts(state, None),
+        "draw_pile": [CODE[c] for c in state.pile[state.top :]],
+        "drawn": CODE[state.drawn] if state.drawn >= 0 else None,
+        "chance": state.seed,
+    }
+
+
+def observation(state: GolfState, seat: int) -> dict[str, Any]:
+    """DG-12: face-up cards, the whole discard pile, pile size (and contents after a reshuffle).
+
+    Nobody sees a face-down card, not even its owner; a card drawn from the pile is
+    seen by its drawer alone until it is placed or discarded.
+    """
+    held_secret = state.drawn >= 0 and state.from_pile and seat != state.turn
+    contents = None
+    if state.pile_known:
+        cards = state.pile[state.top :] + ([state.drawn] if held_secret else [])
+        contents = sorted(CODE[c] for c in cards)
+    return {
+        "game": state.game.name,
+        "seat": seat,
+        "current_player": state.current_player,
+        **_common(state),
+        "layouts": _layouts(state, seat),
+        "draw_pile_size": len(state.pile) - state.top,
+        "pile_contents": contents,
+        "drawn": CODE[state.drawn] if state.drawn >= 0 and not held_secret else None,
+        "scores": list(state.totals),
+    }
+
+
+def sample(game: "DecktetGolf", obs: dict[str, Any], rng: random.Random) -> GolfState:
+    """A state consistent with an observation; the unseen cards dealt by ``rng`` alone.
+
+    Unseen cards are sorted before they are shuffled, so the sample never depends
+    on where they really are. After a reshuffle the pile's contents are public and
+    the face-down cards are exactly the rest.
+    """
+    game = game.with_options(obs["options"])  # type: ignore[assignment]
+    seen = Counter(code for layout in obs["layouts"] for code in layout.values() if code != HIDDEN)
+    seen.update(obs["discard"])
+    if obs["drawn"]:
+        seen[obs["drawn"]] += 1
+    unseen = Counter(CODE[c] for c in game.deck) - seen  # type: ignore[attr-defined]
+    held = obs["drawn_from"] == "pile" and obs["drawn"] is None
+    pile_size = obs["draw_pile_size"]
+    if obs["pile_contents"] is not None:
+        pile_pool = sorted(obs["pile_contents"])
+        rng.shuffle(pile_pool)
+        down_pool = sorted((unseen - Counter(pile_pool)).elements())
+        rng.shuffle(down_pool)
+    else:
+        down_pool = sorted(unseen.elements())
+        rng.shuffle(down_pool)
+        pile_pool = down_pool[len(down_pool) - pile_size - held :]
+    deal = iter(down_pool)
+    layouts = [
+        {cell: next(deal) if code == HIDDEN else code for cell, code in layout.items()} for layout in obs["layouts"]
+    ]
+    position = {key: obs[key] for key in _common_keys()}
+    position["layouts"] = layouts
+    position["drawn"] = pile_pool[0] if held else obs["drawn"]
+    position["draw_pile"] = pile_pool[held : held + pile_size]
+    position["chance"] = fresh_seed(rng)
+    return from_position(game, position)
+
+
+def _common_keys() -> tuple[str, ...]:
+    return (
+        "round", "dealer", "turn", "player", "phase", "face_up", "discard", "drawn_from", "flips_left", "lines",
+        "swappers", "after_swaps", "excuse_owed", "ender", "totals", "round_scores", "pile_known", "reshuffles",
+        "turns", "line_discards", "first_players", "last_round_layouts", "options", "end",
+    )
+
+
+def from_position(game: "DecktetGolf", position: dict[str, Any]) -> GolfState:
+    """The state a position describes; a missing draw pile holds the deck's remaining cards."""
+    if not isinstance(position, dict):
+        raise PositionError("a Decktet Golf position is a dict with keys such as layouts, face_up, discard")
+    if not isinstance(position.get("options", {}), (dict, type(None))):
+        raise PositionError(f"options must map option names to values, not {position['options']!r}")
+    game = game.with_options(position.get("options"))  # type: ignore[assignment]
+    chance = position.get("chance")
+    if chance is None:
+        chance = derive_seed(json.dumps(position, sort_keys=True, default=str), "position")
+    elif not isinstance(chance, int) or isinstance(chance, bool):
+        raise PositionError(f"chance {chance!r} must be an integer seed")
+    state = _blank(game, chance)
+    _read_seats(state, position)
+    _read_cards(state, position)
+    _read_flow(state, position)
+    state._origin = ("position", state.clone())
+    return state
+
+
+def _seat(value: Any, key: str, n: int, allow_none: bool = False) -> int:
+    if value is None and allow_none:
+        return -1
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        raise PositionError(f"{key} {value!r} must be a seat 0..{n - 1}")
+    return value
+
+
+def _int(position: dict[str, Any], key: str, default: int, low: int = 0) -> int:
+    value = position.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise PositionError(f"{key} {value!r} must be an integer >= {low}")
+    return value
+
+
+def _read_seats(state: GolfState, position: dict[str, Any]) -> None:
+    n = state.n
+    state.round = _int(position, "round", 1, low=1) - 1
+    state.dealer = _seat(position.get("dealer", 0), "dealer", n)
+    state.turn = _seat(position.get("turn", position.get("player", (state.dealer + 1) % n)), "turn", n)
+    state.player = _seat(position.get("player", state.turn), "player", n)
+    state.ender = _seat(position.get("ender"), "ender", n, allow_none=True)
+    totals = position.get("totals", [0] * n)
+    rounds = position.get("round_scores", [])
+    if not _ints(totals, n) or not isinstance(rounds, list) or not all(_ints(r, n) for r in rounds):
+        raise PositionError(f"totals and each of round_scores must be lists of {n} integers")
+    state.totals = tuple(totals)
+    state.round_scores = tuple(tuple(r) for r in rounds)
+    state.turns = _int(position, "turns", 0)
+    state.line_discards = _int(position, "line_discards", 0)
+    state.reshuffles = _int(position, "reshuffles", 0)
+    firsts = position.get("first_players", [])
+    if not isinstance(firsts, list):
+        raise PositionError("first_players must list the first seat of each round so far")
+    state.firsts = tuple(_seat(s, "first_players", n) for s in firsts)
+    last = position.get("last_round_layouts")
+    if last is not None:
+        if not isinstance(last, list) or len(last) != n or not all(isinstance(x, dict) for x in last):
+            raise PositionError(f"last_round_layouts must be null or a list of {n} dicts, cell name -> code")
+        cells = [-1] * (n * N_CELLS)
+        for seat, layout in enumerate(last):
+            for cell, code in layout.items():
+                cells[seat * N_CELLS + _cell(cell)] = _codes([code], f"last_round_layouts[{seat}]")[0]
+        state.last_cells = tuple(cells)
+
+
+def _ints(values: Any, n: int) -> bool:
+    return isinstance(values, list) and len(values) == n and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def _codes(value: Any, key: str) -> list[int]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PositionError(f"{key} must be a list of card codes, not {value!r}")
+    try:
+        return [parse_card(str(code)) for code in value]
+    except NotationError as err:
+        raise PositionError(f"{key}: {err}") from None
+
+
+def _read_cards(state: GolfState, position: dict[str, Any]) -> None:
+    n = state.n
+    layouts, face_up = position.get("layouts"), position.get("face_up", [[] for _ in range(n)])
+    if not isinstance(layouts, list) or len(layouts) != n or not all(isinstance(x, dict) for x in layouts):
+        raise PositionError(f"layouts must be a list of {n} dicts, cell name -> card code")
+    if not isinstance(face_up, list) or len(face_up) != n:
+        raise PositionError(f"face_up must be a list of {n} lists of cell names")
+    state.cells, state.occ, state.up = [-1] * (n * N_CELLS), [0] * n, [0] * n
+    for seat, layout in enumerate(layouts):
+        for cell, code in layout.items():
+            if code is None:
+                continue
+            at = _cell(cell)
+            state.cells[seat * N_CELLS + at] = _codes([code], f"layouts[{seat}].{cell}")[0]
+            state.occ[seat] |= 1 << at
+        for cell in face_up[seat]:
+            state.up[seat] |= 1 << _cell(cell)
+        if state.up[seat] & ~state.occ[seat]:
+            raise PositionError(f"seat {seat}: a face-up cell is empty")
+    state.discard = _codes(position.get("discard"), "discard")
+    state.drawn = _codes([position["drawn"]], "drawn")[0] if position.get("drawn") else -1
+    placed = Counter(c for c in state.cells if c >= 0) + Counter(state.discard) + Counter([state.drawn] * (state.drawn >= 0))
+    deck = Counter(state.game.deck)  # type: ignore[attr-defined]
+    if position.get("draw_pile") is None:
+        pile = sorted((deck - placed).elements())
+        shuffle(pile, state.seed, "position-pile")
+    else:
+        pile = _codes(position["draw_pile"], "draw_pile")
+    if placed + Counter(pile) != deck:
+        extra = (placed + Counter(pile)) - deck
+        missing = deck - (placed + Counter(pile))
+        raise PositionError(
+            "the cards must be exactly the game's deck: "
+            + (f"too many {' '.join(CODE[c] for c in extra.elements())}; " if extra else "")
+            + (f"missing {' '.join(CODE[c] for c in missing.elements())}" if missing else "")
+        )
+    state.pile, state.top = pile, 0
+
+
+def _cell(name: Any) -> int:
+    at = CELL_INDEX.get(str(name).upper())
+    if at is None:
+        raise PositionError(f"{name!r} is not a cell: the cells are {' '.join(CELLS)}")
+    return at
+
+
+def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
+    phase = position.get("phase", "start")
+    if phase not in PHASE_NAMES:
+        raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
+    state.phase = PHASE_NAMES.index(phase)
+    drawn_from = position.get("drawn_from")
+    if (state.drawn >= 0) != (state.phase in (TAKEN, DRAWN)) or (drawn_from is None) != (state.drawn < 0):
+        raise PositionError("a drawn card (with drawn_from 'pile' or 'discard') exists exactly in the taken and drawn phases")
+    state.from_pile = drawn_from == "pile"
+    state.flips_left = _int(position, "flips_left", 0)
+    lines = position.get("lines", [])
+    if not isinstance(lines, list) or any(key not in LINE_KEYS for key in lines):
+        raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}")
+    state.lines = tuple(LINE_KEYS.index(key) for key in lines)
+    if (state.phase == ONTOP_PHASE) != bool(state.lines):
+        raise PositionError("lines are pending exactly in the ontop phase")
+    swappers = position.get("swappers", [])
+    state.swappers = tuple(_seat(s, "swappers", state.n) for s in (swappers if isinstance(swappers, list) else [None]))
+    state.after_swaps = position.get("after_swaps")
+    if state.after_swaps not in (None, AFTER_LINES, AFTER_COVER) or (state.phase == SWAPPING) != bool(state.swappers):
+        raise PositionError("swappers and after_swaps ('lines' or 'cover') are set exactly in the swap phase")
+    state.excuse_owed = bool(position.get("excuse_owed", False))
+    state.pile_known = bool(position.get("pile_known", False))
+    state.end = position.get("end")
+    if state.end not in (None, TARGET, ROUNDS):
+        raise PositionError(f"end {state.end!r} is not one of null, {TARGET!r}, {ROUNDS!r}")
+    if state.phase != SWAPPING and state.player != state.turn:
+        raise PositionError("player and turn differ only during the Excuse's swaps")
+    if any(state.occ[s] != FULL for s in range(state.n)) and state.phase == 0:
+        raise PositionError("the opening flips happen with full layouts")

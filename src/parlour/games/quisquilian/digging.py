@@ -1,0 +1,235 @@
+"""Digging the trash (QU-4): every legal run and addition, generated without duplicates.
+
+A run is three or more cards of one suit in consecutive ranks, each from the
+hand or from a spot. Cards taken from a spot must be its top cards (in any rank
+order): taking one reveals the card beneath, available at once. So for each spot
+only its *prefix* matters: its top cards while they are of the run's suit with no
+rank twice.
+
+Runs are built upward one rank at a time. At each rank the card comes from the
+hand (one choice, however many copies the hand holds: identical cards make the
+same action), or from a spot holding that card within its prefix; the spot's
+cards above it must then be taken too, at their own (higher) ranks: they become
+obligations that later ranks must honour. A partial run is emitted whenever it
+is three or more long with no obligation open. Every branch either extends a
+partial run or dies at once, so the work is proportional to the runs produced
+(plus dead ends one rank deep), not to the combinations of spot depths.
+
+>>> from parlour.cards.standard import parse_card as c
+>>> spots = [(), (c("7H"), c("6H")), (), (), (), (), (), (), ()]   # spot 2: 6H on top of 7H
+>>> [[(code(card), src) for card, src in run] for run in runs([c("5H")], [spot_info(s) for s in spots])]
+[[('5H', 0), ('6H', 2), ('7H', 2)]]
+>>> hearts = (c("5H"), c("6H"), c("7H"))
+>>> [(code(card), *rest) for card, *rest in additions([c("8H")], spots, wanted_cards([hearts]))]
+[('8H', 0, 0, False)]
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from parlour.cards.standard import CODE
+
+N_SPOTS = 9
+Run = tuple[tuple[int, int], ...]  # ((card, source), ...) in rank order; source 0 = hand, 1-9 = spot
+
+
+def code(card: int) -> str:
+    return CODE[card]
+
+
+def spot_prefix(stack: Sequence[int], suit: int) -> list[int]:
+    """The ranks of a spot's top cards (top first) while they are of ``suit`` with no rank twice."""
+    ranks: list[int] = []
+    for card in reversed(stack):
+        rank = card % 13 + 1
+        if card // 13 != suit or rank in ranks:
+            break
+        ranks.append(rank)
+    return ranks
+
+
+SpotInfo = tuple[int, list[int], int]  # suit of the top card, its prefix ranks, their mask
+NO_INFO: SpotInfo = (0, [], 0)  # an empty spot
+_PREFIXES: dict[tuple[int, ...], SpotInfo] = {}
+
+
+def spot_info(stack: tuple[int, ...]) -> SpotInfo:
+    """(suit of the top card, its prefix's ranks, their mask), remembered per stack.
+
+    Only the top card's suit can have a prefix. The state keeps one per spot and
+    asks again only when the spot changes.
+    """
+    if not stack:
+        return NO_INFO
+    found = _PREFIXES.get(stack)
+    if found is None:
+        if len(_PREFIXES) > 200_000:
+            _PREFIXES.clear()
+        suit = stack[-1] // 13
+        prefix = spot_prefix(stack, suit)
+        found = _PREFIXES[stack] = (suit, prefix, sum(1 << rank for rank in prefix))
+    return found
+
+
+_SUIT = tuple(card // 13 for card in range(52))
+_BIT = tuple(1 << (card % 13 + 1) for card in range(52))
+
+
+def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
+    """Every distinct legal new run from the hand and the spots (QU-4).
+
+    ``infos`` holds :func:`spot_info` of each of the nine spots.
+    """
+    found: list[Run] = []
+    masks = [0, 0, 0, 0]  # per suit, the ranks to be had from the spots
+    for suit, _, mask in infos:
+        masks[suit] |= mask
+    hand_masks = [0, 0, 0, 0]
+    for card in hand:
+        hand_masks[_SUIT[card]] |= _BIT[card]
+    for suit in range(4):
+        avail = masks[suit] | hand_masks[suit]
+        if avail & (avail >> 1) & (avail >> 2):  # three consecutive ranks are to be had
+            prefixes = [(spot, info[1]) for spot, info in enumerate(infos) if info[2] and info[0] == suit]
+            if all(len(prefix) == 1 for _, prefix in prefixes):
+                _runs_from_tops(suit, hand_masks[suit], prefixes, avail, found)
+            else:
+                _runs_of_suit(suit, hand_masks[suit], prefixes, avail, found)
+    return found
+
+
+def _runs_from_tops(
+    suit: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]
+) -> None:
+    """The common case: each spot offers only its top card. Runs are then the windows of
+    three or more available ranks, with every combination of the sources of each rank."""
+    base = suit * 13 - 1
+    picks: dict[int, list[tuple[int, int]]] = {}
+    for spot, prefix in prefixes:
+        picks.setdefault(prefix[0], []).append((base + prefix[0], spot + 1))
+    low = 1
+    while low <= 11:
+        if not avail >> low & 1:
+            low += 1
+            continue
+        high = low
+        while high < 13 and avail >> (high + 1) & 1:
+            high += 1
+        if high - low >= 2:
+            options = [
+                ([(base + rank, 0)] if hand_mask >> rank & 1 else []) + picks.get(rank, [])
+                for rank in range(low, high + 1)
+            ]
+            _windows(options, found)
+        low = high + 1
+
+
+def _windows(options: list[list[tuple[int, int]]], found: list[Run]) -> None:
+    """Every run of three or more consecutive ranks within one stretch of available ranks."""
+    n = len(options)
+    if all(len(o) == 1 for o in options):  # one source per rank: the runs are slices of one chain
+        chain = tuple(o[0] for o in options)
+        found += [chain[i:j] for i in range(n - 2) for j in range(i + 3, n + 1)]
+        return
+    for i in range(n - 2):
+        partial: list[Run] = [(pick,) for pick in options[i]]
+        for j in range(i + 1, n):
+            partial = [run + (pick,) for run in partial for pick in options[j]]
+            if j - i >= 2:
+                found += partial
+
+
+def _runs_of_suit(
+    suit: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]
+) -> None:
+    """The general case (some spot offers several cards): the upward search with obligations."""
+    search = _Search(suit * 13 - 1, hand_mask, prefixes, avail, found)
+    for low in range(1, 12):
+        if avail >> low & 1 and avail >> (low + 1) & 1 and avail >> (low + 2) & 1:
+            search.extend(low, low)
+
+
+class _Search:
+    """One suit's upward search: ``chosen`` holds the partial run, ``owed`` maps a rank to
+    the spot whose skipped-over card must fill it, ``taken`` how deep each spot is used."""
+
+    __slots__ = ("base", "hand_mask", "spots", "avail", "found", "chosen", "owed", "taken")
+
+    def __init__(self, base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int,
+                 found: list[Run]) -> None:
+        self.base, self.hand_mask, self.avail, self.found = base, hand_mask, avail, found
+        self.spots = [(spot + 1, prefix, {rank: d for d, rank in enumerate(prefix)}) for spot, prefix in prefixes]
+        self.chosen: list[tuple[int, int]] = []
+        self.owed: dict[int, int] = {}
+        self.taken = [0] * len(prefixes)
+
+    def extend(self, rank: int, low: int) -> None:
+        card, owed, taken = self.base + rank, self.owed, self.taken
+        if rank in owed:  # a card skipped over in a spot must be taken at its rank
+            i = owed.pop(rank)
+            self.then((card, self.spots[i][0]), rank, low)
+            owed[rank] = i
+            return
+        if self.hand_mask >> rank & 1:
+            self.then((card, 0), rank, low)
+        for i, (number, prefix, depth_of) in enumerate(self.spots):
+            depth, start = depth_of.get(rank), taken[i]
+            if depth is None or depth < start:
+                continue
+            skipped = prefix[start:depth]  # cards above it, taken at their (higher) ranks
+            if any(r < rank or r in owed for r in skipped):
+                continue
+            for r in skipped:
+                owed[r] = i
+            taken[i] = depth + 1
+            self.then((card, number), rank, low)
+            taken[i] = start
+            for r in skipped:
+                del owed[r]
+
+    def then(self, pick: tuple[int, int], rank: int, low: int) -> None:
+        self.chosen.append(pick)
+        if rank - low >= 2 and not self.owed:
+            self.found.append(tuple(self.chosen))
+        if rank < 13 and (self.avail >> (rank + 1) & 1 or rank + 1 in self.owed):
+            self.extend(rank + 1, low)
+        self.chosen.pop()
+
+
+def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """The cards that would continue a player's runs: card -> indices of the runs it fits.
+
+    A run (cards in rank order) takes the card one rank below or above it, same suit.
+    """
+    wanted: dict[int, tuple[int, ...]] = {}
+    for index, cards in enumerate(own_runs):
+        low, high = cards[0], cards[-1]
+        if low % 13:  # not an Ace
+            wanted[low - 1] = wanted.get(low - 1, ()) + (index,)
+        if high % 13 != 12:  # not a King
+            wanted[high + 1] = wanted.get(high + 1, ()) + (index,)
+    return wanted
+
+
+def additions(
+    hand: Sequence[int], spots: Sequence[Sequence[int]], wanted: dict[int, tuple[int, ...]]
+) -> list[tuple[int, int, int, bool]]:
+    """Every (card, source, run index, named) that extends one of the player's runs (QU-4).
+
+    ``wanted`` comes from :func:`wanted_cards`; the card comes from the hand or a
+    spot's top. ``named`` is set when the card could extend two of the runs, so the
+    notation must name the run.
+    """
+    out = []
+    previous = -1
+    for card in hand:  # sorted: identical copies are one choice
+        if card != previous and card in wanted:
+            targets = wanted[card]
+            out += [(card, 0, index, len(targets) > 1) for index in targets]
+        previous = card
+    for spot, stack in enumerate(spots):
+        if stack and stack[-1] in wanted:
+            targets = wanted[stack[-1]]
+            out += [(stack[-1], spot + 1, index, len(targets) > 1) for index in targets]
+    return out

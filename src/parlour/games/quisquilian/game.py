@@ -1,0 +1,64 @@
+"""The Quisquilian game: its options and hooks (rulings QU-1..QU-9).
+
+>>> import parlour
+>>> game = parlour.load("quisquilian", players=5)
+>>> game.options["decks"], game.decks, len(game.deck)
+(None, 2, 104)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards.standard import DECK_SIZE
+from parlour.core.errors import OptionError
+from parlour.core.game import Game
+from parlour.core.options import Option
+from parlour.games.quisquilian import position, text
+from parlour.games.quisquilian.notation import parse_action
+from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS, QuisState
+
+OPTIONS = (
+    Option("players", 4, "the number of players, 3-8", minimum=3, maximum=8),
+    Option("decks", None, "QU-1: decks shuffled together; default one for 3-4 players, two for 5-8 "
+           "(one deck allowed up to 7 players)", choices=(1, 2), nullable=True),
+    Option("max_turns", 2000, "QU-8: a safety net that ends the game with no winner after this many turns",
+           minimum=1),
+)
+
+
+class Quisquilian(Game):
+    """Quisquilian for 3-8 players: dig runs out of the trash to cover Ace through King."""
+
+    name = "quisquilian"
+    title = "Quisquilian"
+    option_specs = OPTIONS
+    rules_summary = text.RULES_SUMMARY
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        players = self.options["players"]
+        #: The decks in play: the option, or by default one for 3-4 players and two for 5-8.
+        self.decks: int = self.options["decks"] or (1 if players <= 4 else 2)
+        if N_SPOTS + HAND_SIZE * players > DECK_SIZE * self.decks:
+            raise OptionError(
+                f"quisquilian option decks=1 is not allowed with {players} players: one deck deals "
+                f"at most 7 players (9 spots and 6 cards each); use decks=2"
+            )
+        self.deck: tuple[int, ...] = tuple(range(DECK_SIZE)) * self.decks
+
+    def _new_state(self, seed: int) -> QuisState:
+        return position.new_state(self, seed)
+
+    def parse_action(self, state: QuisState, text_: str) -> Any:  # type: ignore[override]
+        return parse_action(state, text_)
+
+    def from_position(self, position_: dict[str, Any]) -> QuisState:
+        return position.from_position(self, position_)
+
+    def sample(self, observation: dict[str, Any], rng: random.Random) -> QuisState:
+        return position.sample(self, observation, rng)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return text.render(observation)

@@ -1,0 +1,316 @@
+"""Positions, observations and samples of Quisquilian.
+
+Position keys (besides ``options``, ``end`` and ``chance``): ``spots`` (nine
+stacks of codes, bottom..top), ``hands`` (per seat), ``runs`` (per seat, each run
+as codes in rank order), ``draw_pile`` (top first), ``player``, ``phase``
+(``discard``/``dig``), ``roll``, ``to_discard``, ``used_spots`` (spot numbers),
+``began_empty``, ``played``, ``quiet_turns``, ``barren``, ``turns``,
+``clearings``, ``pile_contents`` (the last clearing's cards not yet seen, or
+null), ``pool_counts`` (per seat: hand cards drawn from them, not yet seen) and
+``winner``.
+
+>>> import parlour
+>>> game = parlour.load("quisquilian")
+>>> state = game.new_state(seed=4)
+>>> game.from_position(state.to_position()).to_position() == state.to_position()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from parlour.cards.standard import CODE, parse_card
+from parlour.core.chance import derive_seed, fresh_seed, randbelow, shuffle
+from parlour.core.errors import NotationError, PositionError
+from parlour.games.quisquilian import digging
+from parlour.games.quisquilian.state import (
+    COMPLETE,
+    DIG_PHASE,
+    HAND_SIZE,
+    MAX_TURNS,
+    N_SPOTS,
+    PHASE_NAMES,
+    STALEMATE,
+    QuisState,
+    rank_of,
+)
+
+if TYPE_CHECKING:
+    from parlour.games.quisquilian.game import Quisquilian
+
+
+def codes(cards: Any) -> list[str]:
+    return [CODE[c] for c in cards]
+
+
+def new_state(game: "Quisquilian", seed: int) -> QuisState:
+    """QU-1: nine cards to the spots, six to each seat in order, a random first player."""
+    deck = list(game.deck)
+    shuffle(deck, seed, "deal")
+    n = game.num_players
+    state = _blank(game, seed)
+    state.set_spots([(card,) for card in deck[:N_SPOTS]])
+    state.hands = [tuple(sorted(deck[N_SPOTS + HAND_SIZE * i : N_SPOTS + HAND_SIZE * (i + 1)])) for i in range(n)]
+    state.pile, state.top = deck, N_SPOTS + HAND_SIZE * n
+    state.player = randbelow(n, seed, "first")
+    if not state.begin_turn():
+        state._end_turn()
+    return state
+
+
+def _blank(game: "Quisquilian", seed: int) -> QuisState:
+    state = QuisState.__new__(QuisState)
+    n = game.num_players
+    state.game, state._history, state._legal, state._origin = game, None, None, ("seed", seed)
+    state.n, state.seed = n, seed
+    state.runs, state.cover, state.wants = [()] * n, [0] * n, [{}] * n
+    state.quiet, state.barren, state.turns, state.clearings = 0, False, 0, 0
+    state.pool, state.pool_counts, state.winner, state.end = None, (0,) * n, -1, None
+    state.roll = state.owed = state.used = 0
+    state.began_empty = state.played = False
+    return state
+
+
+def _public(state: QuisState) -> dict[str, Any]:
+    return {
+        "spots": [codes(stack) for stack in state.spots],
+        "runs": [[codes(run) for run in runs] for runs in state.runs],
+        "player": state.player,
+        "phase": PHASE_NAMES[state.phase],
+        "roll": state.roll,
+        "to_discard": state.owed,
+        "used_spots": [s for s in range(1, N_SPOTS + 1) if state.used >> s & 1],
+        "began_empty": state.began_empty,
+        "played": state.played,
+        "quiet_turns": state.quiet,
+        "barren": state.barren,
+        "turns": state.turns,
+        "clearings": state.clearings,
+        "pile_contents": None if state.pool is None else codes(state.pool),
+        "pool_counts": list(state.pool_counts),
+        "winner": state.winner if state.winner >= 0 else None,
+        "options": dict(state.game.options),
+        "end": state.end,
+    }
+
+
+def to_position(state: QuisState) -> dict[str, Any]:
+    return {
+        **_public(state),
+        "hands": [codes(hand) for hand in state.hands],
+        "draw_pile": codes(state.pile[state.top :]),
+        "chance": state.seed,
+    }
+
+
+def observation(state: QuisState, seat: int) -> dict[str, Any]:
+    """QU-9: the own hand, every stack in full, every run, hand sizes, the pile's size.
+
+    After a clearing, also the cleared cards not yet seen and how many of them each
+    hand may hold; never another hand or the pile's order.
+    """
+    return {
+        "game": state.game.name,
+        "seat": seat,
+        "current_player": state.current_player,
+        **_public(state),
+        "hand": codes(state.hands[seat]),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "coverage": [[r for r in range(1, 14) if cover >> r & 1] for cover in state.cover],
+        "draw_pile_size": len(state.pile) - state.top,
+        "scores": state.scores(),
+    }
+
+
+def sample(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> QuisState:
+    """A state consistent with an observation, the unseen cards dealt by ``rng`` alone.
+
+    After a clearing the draw pile is dealt from the cleared cards still unseen, and
+    each other hand holds as many of them as ``pool_counts`` says. A player seen
+    digging must have something to dig: deals where they would not are drawn again
+    (a few times; then the last deal stands, with ``stop`` as their only action).
+    """
+    game = game.with_options(obs["options"])  # type: ignore[assignment]
+    attempts = 8 if obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None else 1
+    for attempt in range(attempts):
+        position = _deal_unseen(game, obs, rng)
+        state = from_position(game, position, check_dig=False)
+        if attempt == attempts - 1 or state._can_dig():
+            return state
+    raise AssertionError("unreachable")
+
+
+def _deal_unseen(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    seat, sizes, pile_size = obs["seat"], obs["hand_sizes"], obs["draw_pile_size"]
+    seen = Counter(obs["hand"]) + Counter(c for stack in obs["spots"] for c in stack)
+    seen += Counter(c for runs in obs["runs"] for run in runs for c in run)
+    hidden = Counter(CODE[c] for c in game.deck) - seen  # type: ignore[attr-defined]
+    pool = sorted((Counter(obs["pile_contents"] or []) & hidden).elements())
+    rng.shuffle(pool)
+    spare = len(pool) - pile_size  # cleared cards beyond the pile's, to go to other hands
+    from_pool = []
+    for other in range(len(sizes)):
+        wanted = 0 if other == seat or obs["pile_contents"] is None else obs["pool_counts"][other]
+        take = min(wanted, sizes[other], max(spare, 0))
+        from_pool.append(pool[:take])
+        pool, spare = pool[take:], spare - take
+    pile = pool[:pile_size] if obs["pile_contents"] is not None else []
+    used = Counter(pile) + Counter(c for part in from_pool for c in part)
+    rest = sorted((hidden - used).elements())
+    rng.shuffle(rest)
+    hands = []
+    for other, size in enumerate(sizes):
+        if other == seat:
+            hands.append(obs["hand"])
+            continue
+        need = size - len(from_pool[other])
+        hands.append(from_pool[other] + rest[:need])
+        rest = rest[need:]
+    position = {key: obs[key] for key in _public_keys()}
+    position["hands"] = hands
+    position["draw_pile"] = pile + rest  # the rest: what the cleared cards could not fill
+    position["chance"] = fresh_seed(rng)
+    return position
+
+
+def _public_keys() -> tuple[str, ...]:
+    return (
+        "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played",
+        "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts", "winner", "options", "end",
+    )
+
+
+def from_position(game: "Quisquilian", position: dict[str, Any], check_dig: bool = True) -> QuisState:
+    """The state a position describes; a missing draw pile holds the deck's remaining cards.
+
+    In the dig phase the player must have a run or an addition to play, unless
+    ``check_dig`` is off (for samples, which redeal that player's hand).
+    """
+    if not isinstance(position, dict):
+        raise PositionError("a Quisquilian position is a dict with keys such as spots, hands, runs")
+    if not isinstance(position.get("options", {}), (dict, type(None))):
+        raise PositionError(f"options must map option names to values, not {position['options']!r}")
+    game = game.with_options(position.get("options"))  # type: ignore[assignment]
+    chance = position.get("chance")
+    if chance is None:
+        chance = derive_seed(json.dumps(position, sort_keys=True, default=str), "position")
+    elif not isinstance(chance, int) or isinstance(chance, bool):
+        raise PositionError(f"chance {chance!r} must be an integer seed")
+    state = _blank(game, chance)
+    _read_cards(state, position)
+    _read_flow(state, position, check_dig)
+    state._origin = ("position", state.clone())
+    return state
+
+
+def _codes(value: Any, key: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise PositionError(f"{key} must be a list of card codes, not {value!r}")
+    try:
+        return tuple(parse_card(str(code)) for code in value)
+    except NotationError as err:
+        raise PositionError(f"{key}: {err}") from None
+
+
+def _per_seat(position: dict[str, Any], key: str, n: int, default: Any) -> list:
+    value = position.get(key, default)
+    if not isinstance(value, list) or len(value) != n:
+        raise PositionError(f"{key} must be a list with one entry per seat ({n})")
+    return value
+
+
+def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
+    n = state.n
+    spots = position.get("spots")
+    if not isinstance(spots, list) or len(spots) != N_SPOTS:
+        raise PositionError("spots must be a list of nine stacks (bottom..top), one per spot 1-9")
+    state.set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
+    state.hands = [tuple(sorted(_codes(h, f"hands[{i}]"))) for i, h in enumerate(_per_seat(position, "hands", n, None))]
+    state.runs, state.wants = [], [{}] * n
+    for seat, runs in enumerate(_per_seat(position, "runs", n, [[] for _ in range(n)])):
+        if not isinstance(runs, list):
+            raise PositionError(f"runs[{seat}] must be a list of runs")
+        state.runs.append(tuple(_run(_codes(run, f"runs[{seat}]")) for run in runs))
+        state.wants[seat] = digging.wanted_cards(state.runs[seat])
+    state.cover = [0] * n
+    for seat, runs in enumerate(state.runs):
+        for run in runs:
+            for card in run:
+                state.cover[seat] |= 1 << rank_of(card)  # QU-5: runs may overlap; the union counts
+    placed = Counter(c for stack in state.spots for c in stack) + Counter(c for h in state.hands for c in h)
+    placed += Counter(c for runs in state.runs for run in runs for c in run)
+    deck = Counter(state.game.deck)  # type: ignore[attr-defined]
+    if position.get("draw_pile") is None:
+        pile = sorted((deck - placed).elements())
+        shuffle(pile, state.seed, "position-pile")
+    else:
+        pile = list(_codes(position["draw_pile"], "draw_pile"))
+    if placed + Counter(pile) != deck:
+        extra, missing = (placed + Counter(pile)) - deck, deck - (placed + Counter(pile))
+        raise PositionError(
+            "the cards must be exactly the game's deck: "
+            + (f"too many {' '.join(codes(extra.elements()))}; " if extra else "")
+            + (f"missing {' '.join(codes(missing.elements()))}" if missing else "")
+        )
+    state.pile, state.top = pile, 0
+
+
+def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """A run as written in a position: three or more of one suit in consecutive ranks (QU-4)."""
+    ok = len(cards) >= 3 and len({c // 13 for c in cards}) == 1 and all(
+        rank_of(b) == rank_of(a) + 1 for a, b in zip(cards, cards[1:]))
+    if not ok:
+        raise PositionError(f"{' '.join(codes(cards))} is not a run: three or more of one suit in rank order")
+    return cards
+
+
+def _int(position: dict[str, Any], key: str, default: int, low: int = 0, high: int | None = None) -> int:
+    value = position.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        raise PositionError(f"{key} {value!r} must be an integer {low}..{'' if high is None else high}")
+    return value
+
+
+def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> None:
+    n = state.n
+    state.player = _int(position, "player", 0, 0, n - 1)
+    phase = position.get("phase", "dig")
+    if phase not in PHASE_NAMES:
+        raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
+    state.phase = PHASE_NAMES.index(phase)
+    state.roll = _int(position, "roll", 0, 0, 6)
+    state.owed = _int(position, "to_discard", 0, 0, 6)
+    if (state.owed > 0) == (state.phase == DIG_PHASE) or state.owed > len(state.hands[state.player]):
+        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
+    used = position.get("used_spots", [])
+    if not isinstance(used, list) or any(not isinstance(s, int) or not 1 <= s <= N_SPOTS for s in used):
+        raise PositionError("used_spots lists spot numbers 1-9")
+    state.used = sum(1 << s for s in set(used))
+    state.began_empty = bool(position.get("began_empty", False))
+    state.played = bool(position.get("played", False))
+    state.quiet = _int(position, "quiet_turns", 0, 0, n - 1)
+    state.barren = bool(position.get("barren", False))
+    state.turns = _int(position, "turns", 0)
+    state.clearings = _int(position, "clearings", 0)
+    pool = position.get("pile_contents")
+    state.pool = None if pool is None else tuple(sorted(_codes(pool, "pile_contents")))
+    counts = _per_seat(position, "pool_counts", n, [0] * n)
+    if any(not isinstance(c, int) or c < 0 for c in counts):
+        raise PositionError("pool_counts must be counts (integers >= 0)")
+    state.pool_counts = tuple(counts)
+    winner = position.get("winner")
+    state.end = position.get("end")
+    if state.end not in (None, COMPLETE, STALEMATE, MAX_TURNS):
+        raise PositionError(f"end {state.end!r} is not one of null, {COMPLETE!r}, {STALEMATE!r}, {MAX_TURNS!r}")
+    state.winner = -1 if winner is None else _int(position, "winner", 0, 0, n - 1)
+    if (state.winner >= 0) != (state.end == COMPLETE):
+        raise PositionError("a winner is named exactly when the game ended with a complete set")
+    if state.end is None and state.phase == DIG_PHASE and check_dig:
+        if not state._can_dig():
+            raise PositionError("in the dig phase the player must have a run or an addition to play")

@@ -1,0 +1,327 @@
+"""The Quisquilian state: nine trash spots, hands, runs, and the flow of a turn.
+
+Hands and spots are tuples replaced on change, so a clone copies only short outer
+lists. Both copies of a card in a two-deck game are the same int.
+
+>>> import parlour
+>>> state = parlour.load("quisquilian").new_state(seed=2)
+>>> state.phase_name, len(state.hands[state.current_player]), len(state.spots)
+('discard', 6, 9)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core.chance import randbelow, shuffle
+from parlour.core.game import State
+from parlour.games.quisquilian import digging
+from parlour.games.quisquilian.actions import ADD, DISCARD, RUN, STOP_ACTION, QuisAction, add, discard, run
+
+HAND_SIZE = 6
+N_SPOTS = 9
+ALL_RANKS = sum(1 << r for r in range(1, 14))  # Ace (1) through King (13)
+DISCARD_PHASE, DIG_PHASE = 0, 1
+PHASE_NAMES = ("discard", "dig")
+COMPLETE, STALEMATE, MAX_TURNS = "complete", "stalemate", "max_turns"
+
+#: DISCARDS[card][used]: the discards of a card onto each spot not yet used this turn
+#: (``used`` has bit s set for spot s), built on first use and shared by every state.
+DISCARDS: list[list[tuple[QuisAction, ...] | None]] = [[None] * (1 << (N_SPOTS + 1)) for _ in range(52)]
+
+
+def discards_of(card: int, used: int) -> tuple[QuisAction, ...]:
+    found = DISCARDS[card][used]
+    if found is None:
+        found = DISCARDS[card][used] = tuple(
+            discard(card, spot) for spot in range(1, N_SPOTS + 1) if not used >> spot & 1
+        )
+    return found
+
+
+def rank_of(card: int) -> int:
+    return card % 13 + 1
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The tuple with one copy of ``card`` taken out."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+class QuisState(State):
+    """A game of Quisquilian in progress."""
+
+    __slots__ = (
+        "n", "seed", "hands", "spots", "infos", "runs", "wants", "cover", "pile", "top", "player", "phase", "roll", "owed",
+        "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts",
+        "winner", "end",
+    )
+
+    n: int
+    seed: int
+    hands: list[tuple[int, ...]]  # sorted
+    spots: list[tuple[int, ...]]  # bottom .. top
+    infos: list[digging.SpotInfo]  # digging.spot_info of each spot, kept up to date
+    runs: list[tuple[tuple[int, ...], ...]]  # per seat, each run's cards in rank order
+    cover: list[int]  # per seat, the ranks its runs cover, as a bitmask
+    wants: list[dict[int, tuple[int, ...]]]  # per seat, digging.wanted_cards of its runs
+    pile: list[int]  # the draw pile, pile[top] on top; never mutated
+    top: int
+    player: int
+    phase: int
+    roll: int  # this turn's die roll (QU-3)
+    owed: int  # discards still owed this turn
+    used: int  # spots discarded on this turn (bit 1..9)
+    began_empty: bool  # the turn began with the draw pile empty (QU-7)
+    played: bool  # a run or an addition was played this turn
+    quiet: int  # consecutive turns that began with an empty pile and played nothing
+    barren: bool  # a clearing found nothing beneath the tops, and nothing was played since (QU-8)
+    turns: int  # turns completed
+    clearings: int
+    pool: tuple[int, ...] | None  # cards of the last clearing not yet seen (public, QU-9)
+    pool_counts: tuple[int, ...]  # per seat: hand cards drawn from that pool, not yet seen
+    winner: int
+    end: str | None
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.player if self.end is None else None
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.end
+
+    def is_terminal(self) -> bool:
+        return self.end is not None
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def scores(self) -> list[int]:
+        return [int(seat == self.winner) for seat in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    def clone(self) -> "QuisState":
+        new = QuisState.__new__(QuisState)
+        new.game, new._history, new._origin, new._legal = self.game, self._history, self._origin, self._legal
+        new.n, new.seed, new.hands, new.spots = self.n, self.seed, self.hands[:], self.spots[:]
+        new.infos = self.infos[:]
+        new.runs, new.cover, new.pile, new.top = self.runs[:], self.cover[:], self.pile, self.top
+        new.wants = self.wants[:]
+        new.player, new.phase, new.roll, new.owed, new.used = self.player, self.phase, self.roll, self.owed, self.used
+        new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
+        new.turns, new.clearings, new.pool, new.pool_counts = self.turns, self.clearings, self.pool, self.pool_counts
+        new.winner, new.end = self.winner, self.end
+        return new
+
+    def own_runs(self, seat: int) -> list[tuple[int, int, int]]:
+        """A seat's runs as (suit, low rank, high rank)."""
+        return [(r[0] // 13, rank_of(r[0]), rank_of(r[-1])) for r in self.runs[seat]]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from parlour.games.quisquilian.position import observation
+
+        self._check_seat(seat)
+        return observation(self, seat)
+
+    def to_position(self) -> dict[str, Any]:
+        from parlour.games.quisquilian.position import to_position
+
+        return to_position(self)
+
+    def stats(self) -> dict[str, Any]:
+        kinds = [a.kind_name for a in self.history()]  # type: ignore[attr-defined]
+        return {
+            "turns": self.turns,
+            "decisions": len(kinds),
+            "runs": kinds.count("run"),
+            "additions": kinds.count("add"),
+            "clearings": self.clearings,
+            "end": self.end,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    # -- what is legal ------------------------------------------------------------------
+    def _legal_actions(self) -> list[QuisAction]:  # type: ignore[override]
+        if self.end is not None:
+            return []
+        if self.phase == DISCARD_PHASE:
+            return self._discards()
+        return self._dig_actions() + [STOP_ACTION]
+
+    def _discards(self) -> list[QuisAction]:
+        """QU-3: each card of the hand (identical copies once) onto each spot not used this turn."""
+        out: list[QuisAction] = []
+        previous = -1
+        for card in self.hands[self.player]:  # sorted: identical copies are neighbours
+            if card != previous:
+                out += discards_of(card, self.used)
+                previous = card
+        return out
+
+    def _dig_actions(self) -> list[QuisAction]:
+        """QU-4: every new run and every addition to the player's own runs."""
+        p = self.player
+        hand, spots = self.hands[p], self.spots
+        out = [run(cards) for cards in digging.runs(hand, self.infos)]
+        if self.runs[p]:
+            out += [add(*found) for found in digging.additions(hand, spots, self.wants[p])]
+        return out
+
+    def _why_illegal(self, action: Any) -> str:
+        from parlour.games.quisquilian.explain import why_illegal
+
+        return why_illegal(self, action)
+
+    # -- what actions do ----------------------------------------------------------------
+    def _apply(self, action: QuisAction) -> None:  # type: ignore[override]
+        kind = action.kind
+        if kind == DISCARD:
+            self._discard(action.cards[0][0], action.spot)
+        elif kind == RUN:
+            self._run(action.cards)
+        elif kind == ADD:
+            self._add(action.cards[0], action.target)
+        else:
+            self._end_turn()
+
+    def _discard(self, card: int, spot: int) -> None:
+        """QU-3: one card onto a spot; one card per spot this turn."""
+        p = self.player
+        self._leave_hand(p, card)
+        self.set_spot(spot - 1, self.spots[spot - 1] + (card,))
+        self.used |= 1 << spot
+        self.owed -= 1
+        if not self.owed:
+            self._dig()
+
+    def _take(self, card: int, source: int) -> None:
+        if source:
+            self.set_spot(source - 1, without(self.spots[source - 1], card))  # one of its top cards (QU-4)
+        else:
+            self._leave_hand(self.player, card)
+
+    def _run(self, cards: tuple[tuple[int, int], ...]) -> None:
+        """QU-4: lay a new run of three or more in front of the player."""
+        for card, source in cards:
+            self._take(card, source)
+        p = self.player
+        self.set_runs(p, self.runs[p] + (tuple(card for card, _ in cards),))
+        self._played(sum(1 << rank_of(card) for card, _ in cards))
+
+    def _add(self, card_source: tuple[int, int], target: int) -> None:
+        """QU-4: one card continues one of the player's runs at either end."""
+        card, source = card_source
+        self._take(card, source)
+        p = self.player
+        old = self.runs[p][target]
+        grown = (card,) + old if rank_of(card) < rank_of(old[0]) else old + (card,)
+        self.set_runs(p, self.runs[p][:target] + (grown,) + self.runs[p][target + 1 :])
+        self._played(1 << rank_of(card))
+
+    def _played(self, ranks: int) -> None:
+        p = self.player
+        self.played, self.barren = True, False
+        self.cover[p] |= ranks
+        if self.cover[p] == ALL_RANKS:  # QU-5: the complete set wins at once
+            self.winner, self.end = p, COMPLETE
+            return
+        self._dig()
+
+    def _dig(self) -> None:
+        """Enter or go on digging; with nothing to play the dig ends by itself (QU-4)."""
+        if not self._can_dig():
+            self._end_turn()
+
+    def _can_dig(self) -> bool:
+        self.phase = DIG_PHASE
+        found = self._dig_actions()
+        if found:
+            self._legal = found + [STOP_ACTION]
+        return bool(found)
+
+    def set_runs(self, seat: int, runs: tuple[tuple[int, ...], ...]) -> None:
+        self.runs[seat] = runs
+        self.wants[seat] = digging.wanted_cards(runs)
+
+    def set_spot(self, index: int, stack: tuple[int, ...]) -> None:
+        self.spots[index] = stack
+        self.infos[index] = digging.spot_info(stack)
+
+    def set_spots(self, stacks: list[tuple[int, ...]]) -> None:
+        self.spots = stacks
+        self.infos = [digging.spot_info(stack) for stack in stacks]
+
+    def _leave_hand(self, seat: int, card: int) -> None:
+        """A hand card becomes public; if it can be one drawn from the cleared pool, it is counted so."""
+        self.hands[seat] = without(self.hands[seat], card)
+        if self.pool is not None and self.pool_counts[seat] and card in self.pool:
+            self.pool = without(self.pool, card)
+            counts = list(self.pool_counts)
+            counts[seat] -= 1
+            self.pool_counts = tuple(counts)
+
+    # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
+    def _end_turn(self) -> None:
+        """End turns until a player has a decision to make (a turn may ask none)."""
+        while True:
+            p = self.player
+            self._refill(p)
+            self.turns += 1
+            self.quiet = self.quiet + 1 if self.began_empty and not self.played else 0
+            if self.quiet >= self.n:
+                self.quiet = 0
+                self._clear_the_yard()
+            if self.end is None and self.turns >= self.game.options["max_turns"]:
+                self.end = MAX_TURNS
+            if self.end is not None:
+                return
+            self.player = (p + 1) % self.n
+            if self.begin_turn():
+                return
+
+    def _refill(self, seat: int) -> None:
+        need = HAND_SIZE - len(self.hands[seat])
+        if need <= 0 or self.top == len(self.pile):
+            return
+        drawn = self.pile[self.top : self.top + need]
+        self.top += len(drawn)
+        self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(drawn)))
+        if self.pool is not None:
+            counts = list(self.pool_counts)
+            counts[seat] += len(drawn)
+            self.pool_counts = tuple(counts)
+
+    def _clear_the_yard(self) -> None:
+        """QU-7: each spot keeps its top card; everything beneath becomes a new draw pile."""
+        beneath = sorted(card for stack in self.spots for card in stack[:-1])
+        if not beneath:  # QU-8: a second clearing with nothing found and nothing played ends it
+            if self.barren:
+                self.end = STALEMATE
+            self.barren = True
+            return
+        self.set_spots([stack[-1:] for stack in self.spots])
+        self.pool, self.pool_counts = tuple(beneath), (0,) * self.n
+        pile = list(beneath)
+        shuffle(pile, self.seed, "clear", self.clearings)
+        self.pile, self.top = pile, 0
+        self.clearings += 1
+        self.barren = False
+
+    def begin_turn(self) -> bool:
+        """QU-3: roll the die, owe that many discards (all, if the hand is shorter), then dig.
+
+        Returns whether the player has a decision to make; if not, the turn is over.
+        """
+        self.roll = 1 + randbelow(6, self.seed, "roll", self.turns)
+        self.owed = min(self.roll, len(self.hands[self.player]))
+        self.used = 0
+        self.began_empty = self.top == len(self.pile)
+        self.played = False
+        self.phase = DISCARD_PHASE
+        return bool(self.owed) or self._can_dig()

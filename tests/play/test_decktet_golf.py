@@ -1,0 +1,141 @@
+"""Decktet Golf at the terminal: a scripted match, several people at one terminal, the table."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+
+import parlour
+from parlour.play.terminal import play
+
+PASS = "press Enter when ready"
+
+
+def console(width: int = 100) -> Console:
+    return Console(file=io.StringIO(), width=width, highlight=False, color_system=None)
+
+
+def plain(markup: str, width: int = 100) -> str:
+    out = console(width)
+    out.print(markup)
+    return out.file.getvalue()  # type: ignore[attr-defined]
+
+
+class Watcher:
+    """Answers ``1`` (or the given answers first) and keeps what was on screen before each prompt."""
+
+    def __init__(self, state, out: Console, answers=()) -> None:
+        self.state, self.out, self.answers = state, out, list(answers)
+        self.shown = 0
+        self.prompts: list[tuple[str, str, int | None, dict]] = []  # (prompt, new output, seat, position)
+
+    def __call__(self, prompt: str) -> str:
+        text = self.out.file.getvalue()  # type: ignore[attr-defined]
+        self.prompts.append((prompt, text[self.shown:], self.state.current_player, self.state.to_position()))
+        self.shown = len(text)
+        if len(self.prompts) > 5000:
+            raise EOFError
+        return self.answers.pop(0) if self.answers else "1"
+
+
+def test_a_full_two_player_match_with_an_agent():
+    state = parlour.load("decktet-golf").new_state(seed=11)
+    out = console()
+    ask = Watcher(state, out, answers=["99", "flip Z9", "help", "show"])
+    result = play(state, ask, out, agents=[None, parlour.agent("random")], rng=random.Random(2))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert not result.quit and result.state.is_terminal()
+    assert "there is no action 99" in text and "Not played:" in text and "'Z9' is not a cell" in text
+    assert "keep the lowest total in your plus-shaped layout" in text  # help: game.rules_summary
+    assert re.search(r"seat 1 \(random\): (draw|take|flip \w\d)", text)
+    assert "Game over" in text and "Result:" in text
+    assert PASS not in text  # one person: never a pass screen
+    assert "match " in text and "showing " in text and "Discard:" in text and "Draw pile:" in text
+
+
+def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
+    game = parlour.load("decktet-golf", players=3, excuse=True, rounds=1)
+    state = game.new_state(seed=5)
+    out = console()
+    ask = Watcher(state, out)
+    result = play(state, ask, out, agents=[None, None, parlour.agent("random")], rng=random.Random(1))
+    assert result.state.is_terminal()
+    passes = [p for p in ask.prompts if PASS in p[0]]
+    moves = [p for p in ask.prompts if PASS not in p[0]]
+    assert passes and moves
+    # every change of person at the terminal had its pass screen first
+    previous = None
+    for prompt, _, seat, _ in ask.prompts:
+        if PASS in prompt:
+            assert f"seat {seat}" in prompt and seat != previous
+            previous = seat
+            continue
+        if previous is not None and seat != previous:
+            raise AssertionError(f"seat {seat} decided after seat {previous} without a pass screen")
+        previous = seat
+    # a person's view is their own, and never shows a pile card another seat holds
+    held_by_other = 0
+    for prompt, shown, seat, position in moves:
+        assert f"▶ Seat {seat} (you)" in shown or "Seat {seat} (you)" in shown
+        assert shown.count("(you)") == 1
+        if position["drawn"] and position["drawn_from"] == "pile" and position["turn"] != seat:
+            held_by_other += 1
+            assert "In your hand" not in shown and "(hidden)" in shown
+        if "In your hand" in shown:
+            assert position["turn"] == seat
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Pass the terminal to seat 1" in text and "Pass the terminal to seat 0" in text
+    assert "Since your last decision" in text
+
+
+def test_the_view_of_a_seat_while_another_holds_a_pile_card():
+    state = parlour.load("decktet-golf", players=3).new_state(seed=2)
+    while state.legal_actions()[0].__str__().startswith("flip"):
+        state.apply(state.legal_actions()[0])
+    state.apply("draw")
+    drawer = state.current_player
+    card = state.to_position()["drawn"]
+    game = state.game
+    mine = plain(game.render(state.observation(drawer)))
+    assert "In your hand:" in mine
+    from parlour.cards.decktet import NAME, parse_card
+
+    name = NAME[parse_card(card)]
+    assert name in mine
+    for seat in range(3):
+        if seat != drawer:
+            theirs = plain(game.render(state.observation(seat)))
+            assert "In your hand" not in theirs and f"Seat {drawer} holds a card drawn from the pile" in theirs
+            assert name not in theirs.split("Discard:")[1]
+
+
+def test_the_table_fits_100_columns_for_every_number_of_seats():
+    for players in range(2, 6):
+        game = parlour.load("decktet-golf", players=players)
+        state = game.new_state(seed=players)
+        rng, agent = random.Random(0), parlour.agent("random")
+        for _ in range(40):
+            state.apply(agent.act(state.view(state.current_player), rng))
+        text = plain(game.render(state.observation(0)), width=200)
+        lines = text.splitlines()
+        widest = max(len(line.rstrip()) for line in lines if "Discard" not in line and "In your" not in line)
+        assert widest <= 100, (players, widest)
+        assert sum("Seat " in line for line in lines) >= 1
+        assert sum(line.count("Seat ") for line in lines) == players
+        assert "A      B      C      D" in text and "▒▒▒▒▒▒" in text
+
+
+def test_empty_cells_and_near_lines_are_marked():
+    game = parlour.load("decktet-golf")
+    obs = game.new_state(seed=1).observation(0)  # render works from the observation alone
+    layout = obs["layouts"][0]
+    layout.update({"A2": "7WY", "B2": "3MW", "C2": "AW", "D2": "9LK", "A3": "5SW", "B3": "9WY", "C3": "CMWK"})
+    del layout["B1"]
+    text = plain(game.render(obs))
+    assert "◆ row 2 needs ≈ at D2" in text  # face up, but a replacement would do it
+    assert "◆ row 3 needs ≈ at D3" in text  # face down: a flip or a replacement
+    assert "··" in text
+    assert "7≈⚕  7" in text and "9♣∞  9" in text and "C☾≈∞-2" in text

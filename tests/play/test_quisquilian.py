@@ -1,0 +1,180 @@
+"""Quisquilian at the terminal: a scripted game to its end, two people at one terminal, the table."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+
+import parlour
+from parlour.games.quisquilian.text import coverage_strip, hand_text, render
+from parlour.play.terminal import action_list, action_order, play
+
+PASS = "press Enter when ready"
+
+
+def console(width: int = 100) -> Console:
+    return Console(file=io.StringIO(), width=width, highlight=False, color_system=None)
+
+
+def plain(markup, width: int = 100) -> str:
+    out = console(width)
+    out.print(markup)
+    return out.file.getvalue()  # type: ignore[attr-defined]
+
+
+class Watcher:
+    """Answers ``1`` (or the given answers first) and keeps what was on screen before each prompt."""
+
+    def __init__(self, state, out: Console, answers=()) -> None:
+        self.state, self.out, self.answers = state, out, list(answers)
+        self.shown = 0
+        self.prompts: list[tuple[str, str, int | None, dict]] = []  # (prompt, new output, seat, position)
+
+    def __call__(self, prompt: str) -> str:
+        text = self.out.file.getvalue()  # type: ignore[attr-defined]
+        self.prompts.append((prompt, text[self.shown:], self.state.current_player, self.state.to_position()))
+        self.shown = len(text)
+        if len(self.prompts) > 5000:
+            raise EOFError
+        answer = self.answers.pop(0) if self.answers else "1"
+        return answer(self.state) if callable(answer) else answer
+
+
+def dig_state(seed: int = 5):
+    """Seed 5, three players: seat 0 rolls 1, discards 4C on spot 1 and may dig two runs."""
+    state = parlour.load("quisquilian", players=3).new_state(seed=seed)
+    state.apply("discard 4C 1")
+    return state
+
+
+def test_a_scripted_three_player_game_to_its_end():
+    state = parlour.load("quisquilian", players=3).new_state(seed=5)
+    out = console()
+    # a bad number, text that does not parse, a run in the discard step, then discard by notation;
+    # in the dig: a run that is not legal, then a run by notation (cards in any order)
+    ask = Watcher(state, out, answers=["99", "dig it", "run 9D 10D JD@7", "help", "discard 4c 1",
+                                       "run 6C 7C 8C", "run jd@7 10d 9D"])
+    result = play(state, ask, out, agents=[None, parlour.agent("random"), parlour.agent("random")],
+                  rng=random.Random(3), seed=5)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert not result.quit and result.state.is_terminal()
+    assert "there is no action 99: choose 1 to 54" in text
+    assert "'dig it' does not parse" in text
+    assert "first discard 1 more card" in text  # a run before the discard is done
+    assert "run 6C 7C 8C:" in text and "Not played:" in text  # an illegal run says why
+    assert "> run 9D 10D JD@7" in text  # notation in any order, shown canonically
+    assert "dig runs out of the trash" in text  # help: the rules summary
+    assert re.search(r"seat [12] \(random\): discard \w+ \d", text)
+    assert re.search(r"Turn \d+ · seat [12] \(random\) rolled [1-6]", text)  # the die roll opens each turn
+    assert "Turn 1 · seat 0 (human) rolled 1" in text
+    assert "Game over" in text and "Result:" in text
+    assert PASS not in text  # one person: never a pass screen
+    # the discard step is a table: one row per card, one column per spot
+    first = ask.prompts[0][1]
+    assert "discard (54)" in first and re.search(r"discard 4C +1 +2 +3 +4 +5 +6 +7 +8 +9\n", first)
+    assert re.search(r"discard 10D +46 +47 +48 +49 +50 +51 +52 +53 +54", first)
+    record = result.state.record(players=["human", "random", "random"])
+    assert parlour.replay(record).history() == result.state.history()
+
+
+def test_numbers_follow_the_listed_order():
+    state = dig_state()
+    legal = state.legal_actions()
+    assert [str(a) for a in legal] == ["run 9D 10D JD@7", "run 7S@8 8S@6 9S@3", "stop"]
+    assert action_order(legal) == legal  # a short list as it comes
+    shown = plain(action_list(legal))
+    assert " 1 run 9D 10D JD@7" in shown and " 3 stop" in shown
+    # a long list: grouped by first word, numbered in that order, each group with an example
+    state = parlour.load("quisquilian", players=3).new_state(seed=5)
+    discards = state.legal_actions()
+    mixed = discards[:10] + [legal[0]] + discards[10:20] + [legal[2]]
+    ordered = action_order(mixed)
+    assert [str(a).split()[0] for a in ordered] == ["discard"] * 20 + ["run", "stop"]
+    shown = plain(action_list(mixed))
+    assert "discard (20)" in shown and "21 run 9D 10D JD@7" in shown and "22 stop" in shown
+
+
+def test_two_people_get_pass_screens_and_never_see_each_other_s_hand():
+    state = parlour.load("quisquilian", players=3).new_state(seed=8)
+    out = console()
+    ask = Watcher(state, out)
+    result = play(state, ask, out, agents=[None, None, parlour.agent("random")], rng=random.Random(1))
+    assert result.state.is_terminal()
+    passes = [p for p in ask.prompts if PASS in p[0]]
+    moves = [p for p in ask.prompts if PASS not in p[0]]
+    assert passes and moves
+    assert PASS in ask.prompts[0][0]  # nobody's hand before the first pass screen
+    previous = None
+    for prompt, shown, seat, position in ask.prompts:
+        if PASS in prompt:
+            assert f"seat {seat}" in prompt and seat != previous
+            previous = seat
+            continue
+        if seat != previous:
+            raise AssertionError(f"seat {seat} decided after seat {previous} without a pass screen")
+        previous = seat
+    # each view shows its own hand (the codes of that seat's hand, sorted by suit) and no other
+    for prompt, shown, seat, position in moves:
+        if "Your hand" not in shown:
+            continue
+        hands = re.findall(r"Your hand \(seat (\d)", shown)
+        assert hands and set(hands) == {str(seat)}, (seat, hands)
+        line = shown[shown.rindex("Your hand"):].splitlines()[0]
+        other = position["hands"][1 - seat]
+        mine = position["hands"][seat]
+        assert sorted(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b", line)) == sorted(mine)
+        if sorted(other) != sorted(mine):
+            assert sorted(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b", line)) != sorted(other)
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Pass the terminal to seat 0" in text and "Pass the terminal to seat 1" in text
+    assert "Since your last decision" in text
+
+
+def test_the_table_fits_100_columns_for_every_number_of_seats():
+    for players in range(3, 9):
+        game = parlour.load("quisquilian", players=players)
+        state = game.new_state(seed=players)
+        rng, agent = random.Random(0), parlour.agent("random")
+        for _ in range(40 * players):
+            if state.is_terminal():
+                break
+            state.apply(agent.act(state.view(state.current_player), rng))
+        text = plain(render(state.observation(0)), width=200)
+        lines = text.splitlines()
+        assert max(len(line.rstrip()) for line in lines) <= 100, players
+        assert sum(line.lstrip("▶ ").startswith("Seat ") for line in lines) == players
+        for spot in range(1, 10):
+            assert f"Spot {spot}" in text
+        assert text.count("╭") == 9 and text.count("╯") == 9
+        assert "Your hand (seat 0" in text and "Draw pile" in text
+
+
+def test_the_table_shows_tops_heights_beneath_used_spots_runs_and_coverage():
+    state = dig_state()
+    state.apply("run 9D 10D JD@7")
+    obs = state.observation(0)
+    text = plain(render(obs))
+    assert "Turn 1 · ▶ seat 0 to play (you) · die 1 · dig" in text
+    assert "Spot 1 ── 2 cards" in text and "top 4C" in text and "under KH" in text
+    assert "used this turn" in text and text.count("used this turn") == 1  # spot 1 took the discard
+    assert "Spot 7 ──── empty" in text and "(empty)" in text  # JD left spot 7
+    assert re.search(r"▶ Seat 0 \(you\) +3 cards +········9TJ·· +3/13 +1:9D-JD", text)
+    assert re.search(r"  Seat 1 +6 cards +············· +0/13 +no runs", text)
+    assert "Your hand (seat 0, 3 cards): ♣ 6C 8C   ♦ 3D" in text
+    other = plain(render(state.observation(1)))
+    assert "6C 8C" not in other and "▶ Seat 0 " in other and "Seat 1 (you)" in other
+
+
+def test_helpers():
+    assert coverage_strip(range(1, 14)) == "A23456789TJQK"
+    assert coverage_strip([]) == "·" * 13
+    assert plain(hand_text(["KS", "2C", "10H", "AS", "3D", "9C"])).strip() == "♣ 2C 9C   ♦ 3D   ♥ 10H   ♠ AS KS"
+    obs = parlour.load("quisquilian").new_state(seed=1).observation(0)
+    obs["spots"][0] = ["10H", "10S", "10C", "10D", "QS", "KS", "AS", "2S"]
+    box = plain(render(obs)).splitlines()
+    line = next(l for l in box if "under" in l)
+    assert "under AS KS QS +4" in line  # the cards beneath, newest first, then how many more
+    assert "Spot 1 ── 8 cards" in plain(render(obs))
