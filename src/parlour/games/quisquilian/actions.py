@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from parlour.cards.standard import CODE
 from parlour.core.action import Action
 
@@ -35,7 +37,20 @@ class QuisAction(Action):
         return KIND_NAMES[self.kind]
 
 
+#: Discards and ``stop`` are few and kept for good; runs and additions are countless, so
+#: the table is swept now and then of those that nothing else (a legal-action list, a
+#: history, an agent's tree) still holds: one object per action among the living, and
+#: no unbounded growth over a long simulation.
 _INTERNED: dict[tuple, QuisAction] = {}
+_LIVING: dict[tuple, QuisAction] = {}
+SWEEP_AT = 50_000
+
+
+def _sweep() -> None:
+    """Forget the runs and additions held by nothing but this table."""
+    for key in list(_LIVING):
+        if sys.getrefcount(_LIVING[key]) <= 2:  # the table's reference and getrefcount's argument
+            del _LIVING[key]
 
 
 def _source(card: int, source: int) -> str:
@@ -44,8 +59,11 @@ def _source(card: int, source: int) -> str:
 
 def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named: bool = False) -> QuisAction:
     key = (kind, cards, spot, target, named)
-    action = _INTERNED.get(key)
+    table = _LIVING if kind in (RUN, ADD) else _INTERNED
+    action = table.get(key)
     if action is None:
+        if len(_LIVING) >= SWEEP_AT and table is _LIVING:
+            _sweep()
         action = QuisAction()
         action.kind, action.cards, action.spot, action.target, action.named = key
         if kind == DISCARD:
@@ -56,7 +74,7 @@ def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named
             action.text = "add " + _source(*cards[0]) + (f" to {target + 1}" if named else "")
         else:
             action.text = "stop"
-        _INTERNED[key] = action
+        table[key] = action
     return action
 
 
@@ -65,27 +83,14 @@ def discard(card: int, spot: int) -> QuisAction:
     return _intern(DISCARD, ((card, 0),), spot)
 
 
-_RUNS: dict[tuple[tuple[int, int], ...], QuisAction] = {}
-
-
 def run(cards: tuple[tuple[int, int], ...]) -> QuisAction:
     """A new run: (card, source) pairs in rank order (QU-4)."""
-    action = _RUNS.get(cards)
-    if action is None:
-        action = _RUNS[cards] = _intern(RUN, cards)
-    return action
-
-
-_ADDS: dict[tuple[int, int, int, bool], QuisAction] = {}
+    return _intern(RUN, cards)
 
 
 def add(card: int, source: int, target: int, named: bool) -> QuisAction:
     """One card onto the player's run ``target`` (0-based), from the hand (0) or a spot's top."""
-    key = (card, source, target, named)
-    action = _ADDS.get(key)
-    if action is None:
-        action = _ADDS[key] = _intern(ADD, ((card, source),), 0, target, named)
-    return action
+    return _intern(ADD, ((card, source),), 0, target, named)
 
 
 STOP_ACTION = _intern(STOP)

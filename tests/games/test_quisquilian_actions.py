@@ -1,0 +1,36 @@
+"""Quisquilian's runs and additions are interned only while something holds them."""
+
+import random
+
+import parlour
+from parlour.games.quisquilian import actions
+
+
+def play_games(count: int, seed: int = 0):
+    game, rng = parlour.load("quisquilian"), random.Random(seed)
+    for s in range(count):
+        state = game.new_state(s)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            yield state, legal
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_table_of_runs_and_additions_stays_bounded(monkeypatch):
+    monkeypatch.setattr(actions, "SWEEP_AT", 500)
+    largest = 0
+    for _ in play_games(150):
+        largest = max(largest, len(actions._LIVING))
+    assert largest <= 500 + 200  # swept back whenever it reaches SWEEP_AT (plus one dig's worth)
+
+
+def test_an_action_still_held_keeps_its_identity_across_sweeps(monkeypatch):
+    monkeypatch.setattr(actions, "SWEEP_AT", 100)
+    kept = None
+    for state, legal in play_games(60):
+        runs = [a for a in legal if a.kind_name == "run"]
+        if kept is None and runs:
+            kept = runs[0]
+    assert kept is not None
+    actions._sweep()
+    assert actions.run(kept.cards) is kept  # the same object, so legality stays an identity check
