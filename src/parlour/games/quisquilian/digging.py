@@ -51,25 +51,27 @@ def spot_prefix(stack: Sequence[int], suit: int) -> list[int]:
 
 SpotInfo = tuple[int, list[int], int]  # suit of the top card, its prefix ranks, their mask
 NO_INFO: SpotInfo = (0, [], 0)  # an empty spot
-_PREFIXES: dict[tuple[int, ...], SpotInfo] = {}
 
 
-def spot_info(stack: tuple[int, ...]) -> SpotInfo:
-    """(suit of the top card, its prefix's ranks, their mask), remembered per stack.
-
-    Only the top card's suit can have a prefix. The state keeps one per spot and
-    asks again only when the spot changes.
-    """
+def spot_info(stack: Sequence[int]) -> SpotInfo:
+    """(suit of the top card, the ranks of its prefix, their mask); only the top card's
+    suit can have a prefix. The state keeps one per spot, updated as the spot changes."""
     if not stack:
         return NO_INFO
-    found = _PREFIXES.get(stack)
-    if found is None:
-        if len(_PREFIXES) > 200_000:
-            _PREFIXES.clear()
-        suit = stack[-1] // 13
-        prefix = spot_prefix(stack, suit)
-        found = _PREFIXES[stack] = (suit, prefix, sum(1 << rank for rank in prefix))
-    return found
+    suit = stack[-1] // 13
+    prefix = spot_prefix(stack, suit)
+    return suit, prefix, sum(1 << rank for rank in prefix)
+
+
+def info_after_discard(info: SpotInfo, card: int, was_empty: bool) -> SpotInfo:
+    """The spot's info once ``card`` is laid on top (without walking down the stack)."""
+    suit, rank = card // 13, card % 13 + 1
+    old_suit, prefix, mask = info
+    if was_empty or old_suit != suit:
+        return suit, [rank], 1 << rank
+    if mask >> rank & 1:  # the prefix now stops above the card of the same rank
+        prefix = prefix[: prefix.index(rank)]
+    return suit, [rank, *prefix], sum(1 << r for r in prefix) | 1 << rank
 
 
 _SUIT = tuple(card // 13 for card in range(52))

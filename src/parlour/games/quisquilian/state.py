@@ -194,7 +194,9 @@ class QuisState(State):
         """QU-3: one card onto a spot; one card per spot this turn."""
         p = self.player
         self._leave_hand(p, card)
-        self.set_spot(spot - 1, self.spots[spot - 1] + (card,))
+        stack = self.spots[spot - 1]
+        self.spots[spot - 1] = stack + (card,)
+        self.infos[spot - 1] = digging.info_after_discard(self.infos[spot - 1], card, not stack)
         self.used |= 1 << spot
         self.owed -= 1
         if not self.owed:
