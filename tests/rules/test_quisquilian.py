@@ -1227,3 +1227,13 @@ def test_qu9_samples_for_every_seat_along_random_games(players, decks):
                 assert sample.observation(seat) == state.observation(seat)
                 checked += 1
     assert checked > 50
+
+
+def test_qu4_a_run_takes_the_top_copy_of_a_card_that_is_also_deeper_in_the_spot():
+    # Two decks: spot 1 holds 7H at the bottom and on top; the run takes the top one,
+    # leaving the bottom 7H under the 5C.
+    game = parlour.load("quisquilian", players=5)
+    spots = [["7H", "5C", "7H"]] + [[] for _ in range(8)]
+    state = game.from_position({"spots": spots, "hands": [["8H", "9H"], [], [], [], []], "player": 0})
+    state.apply("run 7H@1 8H 9H")
+    assert pos(state)["spots"][0] == ["7H", "5C"]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Iterator
 from parlour.core.action import Action
 from parlour.core.errors import IllegalAction, OptionError, ParlourError
 from parlour.core.options import Option, validate_options
+from parlour.core.view import View
 
 
 class Game:
@@ -161,11 +162,9 @@ class State:
 
     def view(self, seat: int) -> "View":
         """What an agent in ``seat`` gets: its observation, its legal actions and ``sample``."""
-        from parlour.core.view import View
-
         self._check_seat(seat)
         acts = self.legal_actions() if seat == self.current_player else []
-        return View(self.game, seat, self.observation(seat), acts)
+        return View(self.game, seat, acts, self.clone())
 
     def history(self) -> list[Action]:
         """The actions applied since the start of the record, oldest first."""

@@ -18,19 +18,32 @@ if TYPE_CHECKING:
 class View:
     """One seat's view of a state: observation, legal actions, and samples of the hidden.
 
+    The observation is worked out on first use, from a private snapshot taken when
+    the view was made (an agent that only picks among the legal actions never pays
+    for it); the snapshot is dropped as soon as the observation exists.
+
     >>> import parlour, random
     >>> view = parlour.load("psalter-row").new_state(seed=1).view(0)
     >>> len(view.observation["hand"]), view.sample(random.Random(0)).current_player
     (5, 0)
     """
 
-    __slots__ = ("game", "seat", "observation", "legal_actions")
+    __slots__ = ("game", "seat", "legal_actions", "_observation", "_snapshot")
 
-    def __init__(self, game: "Game", seat: int, observation: dict[str, Any], legal_actions: list[Action]):
+    def __init__(self, game: "Game", seat: int, legal_actions: list[Action], snapshot: "State") -> None:
         self.game = game
         self.seat = seat
-        self.observation = observation
         self.legal_actions = legal_actions
+        self._observation: dict[str, Any] | None = None
+        self._snapshot: State | None = snapshot
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """Exactly what this seat may know (``state.observation(seat)`` when the view was made)."""
+        if self._observation is None:
+            assert self._snapshot is not None
+            self._observation, self._snapshot = self._snapshot.observation(self.seat), None
+        return self._observation
 
     @property
     def current_player(self) -> int | None:

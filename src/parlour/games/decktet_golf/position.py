@@ -50,7 +50,7 @@ HIDDEN = "?"  # a face-down card in an observation
 
 def new_state(game: "DecktetGolf", seed: int) -> GolfState:
     state = _blank(game, seed)
-    state.deal()
+    state._deal()
     state._origin = ("seed", seed)
     return state
 

@@ -381,10 +381,10 @@ class GolfState(State):
             self.end = TARGET  # DG-10
         if self.end is None:
             self.dealer, self.round = (self.dealer + 1) % self.n, self.round + 1
-            self.deal()
+            self._deal()
 
     # -- the deal (DG-2, DG-3, DG-4) -------------------------------------------------------
-    def deal(self) -> None:
+    def _deal(self) -> None:
         """Shuffle, deal 12 face down to each seat, turn up the discard, start the opening flips."""
         deck = list(self.game.deck)  # type: ignore[attr-defined]
         shuffle(deck, self.seed, "deal", self.round)

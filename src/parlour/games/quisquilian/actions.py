@@ -43,14 +43,21 @@ class QuisAction(Action):
 #: no unbounded growth over a long simulation.
 _INTERNED: dict[tuple, QuisAction] = {}
 _LIVING: dict[tuple, QuisAction] = {}
-SWEEP_AT = 50_000
+SWEEP_FLOOR = 50_000
+SWEEP_AT = SWEEP_FLOOR
 
 
 def _sweep() -> None:
-    """Forget the runs and additions held by nothing but this table."""
+    """Forget the runs and additions held by nothing but this table.
+
+    The next sweep waits until the table has doubled, so that many actions still
+    held (a search tree) cost a sweep now and then, not one per new action.
+    """
+    global SWEEP_AT
     for key in list(_LIVING):
         if sys.getrefcount(_LIVING[key]) <= 2:  # the table's reference and getrefcount's argument
             del _LIVING[key]
+    SWEEP_AT = max(SWEEP_FLOOR, 2 * len(_LIVING))
 
 
 def _source(card: int, source: int) -> str:

@@ -53,11 +53,11 @@ def new_state(game: "Quisquilian", seed: int) -> QuisState:
     shuffle(deck, seed, "deal")
     n = game.num_players
     state = _blank(game, seed)
-    state.set_spots([(card,) for card in deck[:N_SPOTS]])
+    state._set_spots([(card,) for card in deck[:N_SPOTS]])
     state.hands = [tuple(sorted(deck[N_SPOTS + HAND_SIZE * i : N_SPOTS + HAND_SIZE * (i + 1)])) for i in range(n)]
     state.pile, state.top = deck, N_SPOTS + HAND_SIZE * n
     state.player = randbelow(n, seed, "first")
-    if not state.begin_turn():
+    if not state._begin_turn():
         state._end_turn()
     return state
 
@@ -131,17 +131,40 @@ def sample(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> Quis
 
     After a clearing the draw pile is dealt from the cleared cards still unseen, and
     each other hand holds as many of them as ``pool_counts`` says. A player seen
-    digging must have something to dig: deals where they would not are drawn again
-    (a few times; then the last deal stands, with ``stop`` as their only action).
+    digging has something to dig: deals where they would not are drawn again, and if
+    that keeps failing, one of their cards is exchanged for an unseen card that gives
+    them a run or an addition.
     """
     game = game.with_options(obs["options"])  # type: ignore[assignment]
-    attempts = 8 if obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None else 1
-    for attempt in range(attempts):
+    other_digs = obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None
+    for _ in range(REDEALS if other_digs else 1):
         position = _deal_unseen(game, obs, rng)
         state = from_position(game, position, check_dig=False)
-        if attempt == attempts - 1 or state._can_dig():
+        if not other_digs or state._dig_actions():
             return state
-    raise AssertionError("unreachable")
+    return _give_a_dig(game, position, obs, rng)
+
+
+REDEALS = 16
+
+
+def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, Any], rng: random.Random) -> QuisState:
+    """Exchange one of the digging player's cards for an unseen one that lets them dig."""
+    mover, seat = obs["player"], obs["seat"]
+    places = [("hands", other) for other in range(len(obs["hand_sizes"])) if other not in (mover, seat)]
+    candidates = [(key, index, at) for key, index in places for at in range(len(position[key][index]))]
+    candidates += [("draw_pile", None, at) for at in range(len(position["draw_pile"]))]
+    rng.shuffle(candidates)
+    hand = position["hands"][mover]
+    for key, index, at in candidates:
+        pile = position[key] if index is None else position[key][index]
+        for mine in range(len(hand)):
+            hand[mine], pile[at] = pile[at], hand[mine]
+            state = from_position(game, position, check_dig=False)
+            if state._dig_actions():
+                return state
+            hand[mine], pile[at] = pile[at], hand[mine]
+    return from_position(game, position, check_dig=False)  # the board allows nothing: stop only
 
 
 def _deal_unseen(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -230,7 +253,7 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
     spots = position.get("spots")
     if not isinstance(spots, list) or len(spots) != N_SPOTS:
         raise PositionError("spots must be a list of nine stacks (bottom..top), one per spot 1-9")
-    state.set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
+    state._set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
     state.hands = [tuple(sorted(_codes(h, f"hands[{i}]"))) for i, h in enumerate(_per_seat(position, "hands", n, None))]
     state.runs, state.wants = [], [{}] * n
     for seat, runs in enumerate(_per_seat(position, "runs", n, [[] for _ in range(n)])):

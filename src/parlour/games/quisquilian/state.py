@@ -202,28 +202,32 @@ class QuisState(State):
         if not self.owed:
             self._dig()
 
-    def _take(self, card: int, source: int) -> None:
-        if source:
-            self.set_spot(source - 1, without(self.spots[source - 1], card))  # one of its top cards (QU-4)
-        else:
-            self._leave_hand(self.player, card)
+    def _take(self, cards: tuple[tuple[int, int], ...]) -> None:
+        """Take a run's or an addition's cards: from the hand, or a spot's top cards (QU-4)."""
+        from_spot: dict[int, int] = {}
+        for card, source in cards:
+            if source:
+                from_spot[source] = from_spot.get(source, 0) + 1
+            else:
+                self._leave_hand(self.player, card)
+        for source, count in from_spot.items():  # the top ``count`` cards, whatever their order
+            self._set_spot(source - 1, self.spots[source - 1][:-count])
 
     def _run(self, cards: tuple[tuple[int, int], ...]) -> None:
         """QU-4: lay a new run of three or more in front of the player."""
-        for card, source in cards:
-            self._take(card, source)
+        self._take(cards)
         p = self.player
-        self.set_runs(p, self.runs[p] + (tuple(card for card, _ in cards),))
+        self._set_runs(p, self.runs[p] + (tuple(card for card, _ in cards),))
         self._played(sum(1 << rank_of(card) for card, _ in cards))
 
     def _add(self, card_source: tuple[int, int], target: int) -> None:
         """QU-4: one card continues one of the player's runs at either end."""
-        card, source = card_source
-        self._take(card, source)
+        card = card_source[0]
+        self._take((card_source,))
         p = self.player
         old = self.runs[p][target]
         grown = (card,) + old if rank_of(card) < rank_of(old[0]) else old + (card,)
-        self.set_runs(p, self.runs[p][:target] + (grown,) + self.runs[p][target + 1 :])
+        self._set_runs(p, self.runs[p][:target] + (grown,) + self.runs[p][target + 1 :])
         self._played(1 << rank_of(card))
 
     def _played(self, ranks: int) -> None:
@@ -247,15 +251,15 @@ class QuisState(State):
             self._legal = found + [STOP_ACTION]
         return bool(found)
 
-    def set_runs(self, seat: int, runs: tuple[tuple[int, ...], ...]) -> None:
+    def _set_runs(self, seat: int, runs: tuple[tuple[int, ...], ...]) -> None:
         self.runs[seat] = runs
         self.wants[seat] = digging.wanted_cards(runs)
 
-    def set_spot(self, index: int, stack: tuple[int, ...]) -> None:
+    def _set_spot(self, index: int, stack: tuple[int, ...]) -> None:
         self.spots[index] = stack
         self.infos[index] = digging.spot_info(stack)
 
-    def set_spots(self, stacks: list[tuple[int, ...]]) -> None:
+    def _set_spots(self, stacks: list[tuple[int, ...]]) -> None:
         self.spots = stacks
         self.infos = [digging.spot_info(stack) for stack in stacks]
 
@@ -284,7 +288,7 @@ class QuisState(State):
             if self.end is not None:
                 return
             self.player = (p + 1) % self.n
-            if self.begin_turn():
+            if self._begin_turn():
                 return
 
     def _refill(self, seat: int) -> None:
@@ -307,7 +311,7 @@ class QuisState(State):
                 self.end = STALEMATE
             self.barren = True
             return
-        self.set_spots([stack[-1:] for stack in self.spots])
+        self._set_spots([stack[-1:] for stack in self.spots])
         self.pool, self.pool_counts = tuple(beneath), (0,) * self.n
         pile = list(beneath)
         shuffle(pile, self.seed, "clear", self.clearings)
@@ -315,7 +319,7 @@ class QuisState(State):
         self.clearings += 1
         self.barren = False
 
-    def begin_turn(self) -> bool:
+    def _begin_turn(self) -> bool:
         """QU-3: roll the die, owe that many discards (all, if the hand is shorter), then dig.
 
         Returns whether the player has a decision to make; if not, the turn is over.

@@ -178,10 +178,15 @@ def seat_line(obs: dict[str, Any], seat: int) -> str:
     you = " [bold](you)[/bold]" if seat == obs["seat"] else "      "
     size = obs["hand_sizes"][seat]
     strip = "".join(f"[bold green]{c}[/bold green]" if c != "·" else "[dim]·[/dim]" for c in coverage_strip(covered))
-    runs = obs["runs"][seat]
-    shown = "  ".join(f"[dim]{i}:[/dim]{_run_markup(run)}" for i, run in enumerate(runs, 1)) or "[dim]no runs[/dim]"
+    runs = [f"[dim]{i}:[/dim]{_run_markup(run)}" for i, run in enumerate(obs["runs"][seat], 1)]
+    rows = ["  ".join(runs[at : at + RUNS_PER_LINE]) for at in range(0, len(runs), RUNS_PER_LINE)]
+    shown = f"\n{' ' * RUNS_INDENT}".join(rows) or "[dim]no runs[/dim]"  # long run lists wrap, aligned
     trophy = "  [bold green]won[/bold green]" if won else ""
     return f"{head}{you} {size:>2} card{'s' if size != 1 else ' '}  {strip} {len(covered):>2}/13  {shown}{trophy}"
+
+
+RUNS_PER_LINE = 5  # runs shown per line of a seat (each at most 10 columns wide)
+RUNS_INDENT = 44  # where a seat line's runs begin
 
 
 def _run_markup(run: Sequence[str]) -> str:
