@@ -226,7 +226,7 @@ def test_simulate_bad_options_name_the_valid_values(runner):
     one_line_error(run(runner, "simulate", "psalter-row", "--games", "5", "--option", "nope=1"),
                    "no option 'nope'", "first_page_cost", "errand_draw", "end_on")
     one_line_error(run(runner, "simulate", "psalter-row", "--games", "5", "--option", "errand_draw=3"),
-                   "errand_draw", "expected one of 2, 1")
+                   "errand_draw", "expected one of 1, 2")
     one_line_error(run(runner, "simulate", "psalter-row", "--option", "errand_draw"), "key=value")
 
 
@@ -416,3 +416,19 @@ def test_simulate_quisquilian_stops_at_max_turns(runner):
     result = run(runner, "simulate", "quisquilian", "--players", "4", "--games", "5", "--option", "max_turns=3")
     assert result.exit_code == 0, result.output
     assert "end: max_turns 5 (100.0%)" in result.output
+
+
+def test_options_lists_the_games_and_each_games_options_with_defaults_and_allowed_values():
+    listing = CliRunner().invoke(cli, ["options"])
+    assert listing.exit_code == 0
+    for name in parlour.game_names():
+        assert name in listing.output
+    table = CliRunner().invoke(cli, ["options", "psalter-row"], env={"COLUMNS": "200"})
+    assert table.exit_code == 0
+    for name, default, allowed in (("errand_draw", "2", "one of 1, 2"), ("end_on", "empty", "'failed_draw'"),
+                                   ("first_page_cost", "0", "an integer 0..8"), ("errand_when_stuck", "false", "true or false")):
+        line = next(line for line in table.output.splitlines() if f" {name} " in line)
+        assert default in line and allowed in line, line
+    assert "PR-6" in table.output  # each option says which ruling it reads
+    unknown = CliRunner().invoke(cli, ["options", "chess"])
+    assert unknown.exit_code == 1 and "there is no game 'chess'" in unknown.output

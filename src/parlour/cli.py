@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import secrets
+import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -82,7 +84,7 @@ def option_text(options: dict[str, Any]) -> str:
 
 
 # -- play ----------------------------------------------------------------------------------------
-GAMES_EPILOG = "Games: " + ", ".join(parlour.game_names())
+GAMES_EPILOG = "Games: " + ", ".join(parlour.game_names()) + ". Their options: parlour options GAME."
 
 
 @cli.command(short_help="Play a game in the terminal.", epilog=GAMES_EPILOG)
@@ -125,11 +127,20 @@ def play(game: str, seed: int | None, options: tuple[str, ...], players: int | N
     path = record_path or default_record_path(the_game.name, seed)
     save_record(result.state, player_names(agents), path)
     if result.quit:
-        console.print(f"Stopped after {len(result.state.history())} decisions. "
+        made = len(result.state.history())
+        console.print(f"Stopped after {made} decision{'s' if made != 1 else ''}. "
                       f"The unfinished game is saved to [bold]{escape(str(path))}[/bold]")
     else:
         console.print(f"Record saved to [bold]{escape(str(path))}[/bold]")
-        console.print(f"[dim]Step through it with: parlour replay {escape(str(path))}[/dim]")
+        console.print(f"[dim]Step through it with: {escape(command_name())} replay {escape(str(path))}[/dim]")
+
+
+def command_name() -> str:
+    """How this command was started (``parlour``, or ``.venv/bin/parlour`` when not on PATH)."""
+    started = Path(sys.argv[0])
+    if started.name == "parlour" and shutil.which("parlour") != str(started.resolve()):
+        return str(started) if started.is_absolute() or "/" in sys.argv[0] else "parlour"
+    return "parlour"
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -184,6 +195,8 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     if out is not None:
         output_format(out)  # a bad suffix fails before any game is played
     console, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    if not console.is_terminal:  # piped to a file: wide enough that the tables do not wrap
+        console = Console(highlight=False, width=120)
     defaults = parlour.load(the_game.name).options
     changed = option_text({k: v for k, v in the_game.options.items() if defaults.get(k) != v})
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
@@ -219,6 +232,34 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
         for row in rows:
             bar.advance(task)
             yield row
+
+
+# -- options ------------------------------------------------------------------------------------
+@cli.command(short_help="List the games, or a game's options with their defaults and allowed values.")
+@click.argument("game", required=False)
+def options(game: str | None) -> None:
+    """Without GAME, the games; with it, each option: its default, what it allows, what it changes.
+
+    Set an option with --option KEY=VALUE in play and simulate, or parlour.load(GAME, key=value).
+    """
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if game is None:
+        for name in parlour.game_names():
+            the_game = parlour.load(name)
+            console.print(f"[bold]{name}[/bold]  {escape(the_game.title)}: options "
+                          + ", ".join(spec.name for spec in the_game.option_specs))
+        return
+    the_game = parlour.load(game)
+    table = Table(title=f"{the_game.title} options", title_justify="left")
+    for column in ("Option", "Default", "Allowed", "What it does"):
+        table.add_column(column, overflow="fold")
+    for spec in the_game.option_specs:
+        default = "none" if spec.default is None else str(spec.default).lower() if isinstance(spec.default, bool) \
+            else str(spec.default)
+        table.add_row(spec.name, default, escape(spec.allowed()), escape(spec.doc))
+    console.print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -33,12 +33,16 @@ RANK_WORDS = {"Ace": 1, "Crown": 10, "Pawn": "pawn", "Court": "court", "-": "exc
 
 
 def _decktet_md() -> Path:
+    """shared/decktet.md, as copied into tests/data (kept identical to the shared one when present)."""
     here = Path(__file__).resolve()
+    copy = here.parents[1] / "data" / "decktet.md"
     for root in (here.parents[2], here.parents[3]):  # the repository, and the folder above it
-        candidate = root / "shared" / "decktet.md"
-        if candidate.is_file():
-            return candidate
-    pytest.skip("shared/decktet.md is not next to this checkout")
+        shared = root / "shared" / "decktet.md"
+        if shared.is_file():
+            assert shared.read_text(encoding="utf-8") == copy.read_text(encoding="utf-8"), (
+                "tests/data/decktet.md differs from shared/decktet.md: copy the shared one over"
+            )
+    return copy
 
 
 def spec_table() -> list[tuple[str, str, list[str]]]:

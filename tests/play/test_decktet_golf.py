@@ -139,3 +139,25 @@ def test_empty_cells_and_near_lines_are_marked():
     assert "◆ row 3 needs ≈ at D3" in text  # face down: a flip or a replacement
     assert "··" in text
     assert "7≈⚕  7" in text and "9♣∞  9" in text and "C☾≈∞-2" in text
+
+
+def test_a_new_round_first_shows_the_layouts_of_the_round_just_scored():
+    game = parlour.load("decktet-golf", players=2, target=300)
+    state, rng = game.new_state(seed=3), random.Random(0)
+    while state.observation(0)["round"] == 1:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    obs = state.observation(0)
+    text = plain(game.render(obs), width=120)
+    scores = obs["round_scores"][0]
+    assert f"Round 1 ended: the layouts as scored ({scores[0]} / {scores[1]})" in text
+    before_round_2 = text.split("Round 2")[0]
+    assert "▒" not in before_round_2  # the scored layouts are all face up
+    for code in obs["last_round_layouts"][0].values():
+        assert code in state.to_position()["last_round_layouts"][0].values()
+    state.apply(state.legal_actions()[0])
+    later = state
+    while len(later.observation(0)["face_up"][later.current_player]) <= 2 and not later.is_terminal():
+        legal = later.legal_actions()
+        later.apply(legal[rng.randrange(len(legal))])
+    assert "Round 1 ended" not in plain(game.render(later.observation(0)), width=120)

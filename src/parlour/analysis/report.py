@@ -78,7 +78,7 @@ def seat_table(summary: Summary, title: str) -> Table:
 
 def seat_figure_table(summary: Summary) -> Table:
     """The game's per-seat figures (``round_score_0``, ``round_score_1``, ...): a mean and CI per seat."""
-    table = Table(title="Per-seat figures (state.stats(), mean per game)", title_justify="left")
+    table = Table(title="Per-seat figures (mean per game)", title_justify="left")
     table.add_column("Seat", justify="right")
     table.add_column("Agent")
     for name in summary.seat_figures:
@@ -122,7 +122,7 @@ def distribution_table(summary: Summary) -> Table:
 def figure_table(summary: Summary) -> Table:
     """The game's own per-game figures: a mean for numbers, a rate for yes/no figures; for numbers
     also their range and median, and the share of games where the figure was above 0."""
-    table = Table(title="Per-game figures (state.stats())", title_justify="left")
+    table = Table(title="Per-game figures", title_justify="left")
     spread = bool(summary.spreads)
     for name in ("Figure", "Mean or rate", "95% CI") + (("Min-max (median)", "> 0") if spread else ()):
         table.add_column(name, justify="left" if name == "Figure" else "right", no_wrap=name == "Figure")

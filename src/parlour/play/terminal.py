@@ -67,6 +67,7 @@ COMMANDS = (
     "[cyan]help[/cyan] (these rules), [cyan]show[/cyan] (the table again), "
     "[cyan]undo[/cyan] (take back your last decision), [cyan]quit[/cyan] (stop; the record is saved)"
 )
+COMMANDS_MULTI = COMMANDS.replace("[cyan]undo[/cyan] (take back your last decision), ", "")
 
 
 @dataclass
@@ -188,7 +189,7 @@ class _Session:
             return True
         # someone else's view may be on the screen, or the terminal is still with someone else:
         # hide it first, also before the first view of the game
-        self.console.clear()
+        self._clear_screen()
         self.console.print()
         self.console.rule(f"[bold]Pass the terminal to seat {seat}[/bold]", align="left")
         try:
@@ -199,7 +200,7 @@ class _Session:
             return False
         if answer in QUIT_WORDS:
             return False
-        self.console.clear()
+        self._clear_screen()
         unseen = [(s, a) for s, a in self.moves[self.seen[seat]:] if s != seat]
         if unseen:  # the screen was cleared: tell the new player what happened meanwhile
             since = "Since your last decision" if self.seen[seat] else "The moves so far"
@@ -230,7 +231,7 @@ class _Session:
                 return False
             if word in HELP_WORDS:
                 self.console.print(self.state.game.rules_summary or f"No summary for {self.state.game.name}.")
-                self.console.print(COMMANDS)
+                self.console.print(COMMANDS if self.solitaire else COMMANDS_MULTI)
                 continue
             if word in SHOW_WORDS:
                 self._show_table(seat)
@@ -279,6 +280,13 @@ class _Session:
             self.moves.pop()
         self.console.print(f"[yellow]Took back[/yellow] [cyan]{escape(str(taken_back))}[/cyan]")
         return True
+
+    def _clear_screen(self) -> None:
+        """Clear the screen and, in a real terminal, its scrollback, so no earlier view is left."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")  # erase the scrollback too (xterm, tmux, most emulators)
+            self.console.file.flush()
 
     def _complain(self, message: str, what: str = "Not played:") -> None:
         self.console.print(f"[red]{what}[/red] {escape(message)}")

@@ -169,9 +169,9 @@ class GolfState(State):
         for seat in range(self.n):
             scores = [r[seat] for r in self.round_scores]
             out[f"round_score_{seat}"] = sum(scores) / len(scores) if scores else 0.0
-        for place in range(self.n):  # by place in turn order from the round's first player
+        for place in range(self.n):  # by place in turn order, the round's first player being place 1
             scores = [r[(first + place) % self.n] for r, first in zip(self.round_scores, self.firsts)]
-            out[f"round_score_from_first_{place}"] = sum(scores) / len(scores) if scores else 0.0
+            out[f"round_score_place{place + 1}"] = sum(scores) / len(scores) if scores else 0.0
         return out
 
     # -- what is legal ------------------------------------------------------------------

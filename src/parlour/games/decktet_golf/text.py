@@ -261,14 +261,20 @@ def score_sheet(obs: dict[str, Any]) -> str | None:
 
 
 def render(obs: dict[str, Any]) -> str:
-    """Every seat's layout, the piles, the card in hand, and running and match totals."""
-    n = len(obs["layouts"])
-    lines = [headline(obs)]
-    seat = 0
-    for count in _rows_of_blocks(n):
-        lines.append("")
-        lines += _side_by_side([seat_block(obs, s) for s in range(seat, seat + count)])
-        seat += count
+    """Every seat's layout, the piles, the card in hand, and running and match totals.
+
+    At the start of a round (no card turned up yet but the opening flips), the layouts
+    of the round just ended are shown first, all face up, as they were scored.
+    """
+    lines = []
+    if obs["last_round_layouts"] and all(len(up) <= obs["options"]["opening_flips"] for up in obs["face_up"]):
+        ended = {**obs, "layouts": obs["last_round_layouts"], "current_player": None, "end": "round", "ender": None,
+                 "dealer": (obs["dealer"] - 1) % len(obs["layouts"])}
+        scores = " / ".join(str(s) for s in obs["round_scores"][-1])
+        lines += [f"[bold]Round {obs['round'] - 1} ended[/bold]: the layouts as scored ({scores})"]
+        lines += _layout_rows(ended) + [""]
+    lines.append(headline(obs))
+    lines += _layout_rows(obs)
     lines.append("")
     lines.append(piles(obs))
     sheet = score_sheet(obs)
@@ -276,6 +282,16 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(sheet)
     lines += situation(obs)
     return "\n".join(lines)
+
+
+def _layout_rows(obs: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    seat = 0
+    for count in _rows_of_blocks(len(obs["layouts"])):
+        lines.append("")
+        lines += _side_by_side([seat_block(obs, s) for s in range(seat, seat + count)])
+        seat += count
+    return lines
 
 
 # -- markup helpers ----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from parlour.games.psalter_row.state import PsalterState
 OPTIONS = (
     Option("first_page_cost", 0, "PR-3: the gap the first Page placed into an empty Row must pay (0 or 1: free)",
            minimum=0, maximum=8),
-    Option("errand_draw", 2, "PR-6: cards a Supply Errand draws before its one discard", choices=(2, 1)),
+    Option("errand_draw", 2, "PR-6: cards a Supply Errand draws before its one discard", choices=(1, 2)),
     Option("errand_when_stuck", False, "PR-7: a stuck player holding an Ace may run an Errand instead of a Revision"),
     Option("revision_discard", "hand", "PR-8: a Revision discards the whole hand, or 2 cards of the player's choice",
            choices=("hand", 2)),
