@@ -57,12 +57,12 @@ class Game:
         raise NotImplementedError
 
     def with_options(self, options: dict[str, Any] | None) -> "Game":
-        """This game, or the same game with other options (for positions and records)."""
+        """This game, or the same game with other options (those not named are this game's)."""
         if options is None or options == self.options:
             return self
         if not isinstance(options, dict):
             raise OptionError(f"options must map option names to values, not {options!r}")
-        return type(self)(**options)
+        return type(self)(**{**self.options, **options})
 
     def _new_state(self, seed: int) -> "State":
         raise NotImplementedError

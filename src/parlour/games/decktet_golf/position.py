@@ -20,20 +20,21 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.decktet import CODE, parse_card
-from parlour.core.chance import derive_seed, fresh_seed, shuffle
-from parlour.core.errors import NotationError, PositionError
+from parlour.core.chance import fresh_seed
+from parlour.core.errors import PositionError
+from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int, read_seat
 from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS, FULL, LINE_KEYS, N_CELLS
 from parlour.games.decktet_golf.state import (
     AFTER_COVER,
     AFTER_LINES,
     DRAWN,
     ONTOP_PHASE,
+    OPENING,
     PHASE_NAMES,
     ROUNDS,
     SWAPPING,
@@ -190,16 +191,7 @@ def _common_keys() -> tuple[str, ...]:
 
 def from_position(game: "DecktetGolf", position: dict[str, Any]) -> GolfState:
     """The state a position describes; a missing draw pile holds the deck's remaining cards."""
-    if not isinstance(position, dict):
-        raise PositionError("a Decktet Golf position is a dict with keys such as layouts, face_up, discard")
-    if not isinstance(position.get("options", {}), (dict, type(None))):
-        raise PositionError(f"options must map option names to values, not {position['options']!r}")
-    game = game.with_options(position.get("options"))  # type: ignore[assignment]
-    chance = position.get("chance")
-    if chance is None:
-        chance = derive_seed(json.dumps(position, sort_keys=True, default=str), "position")
-    elif not isinstance(chance, int) or isinstance(chance, bool):
-        raise PositionError(f"chance {chance!r} must be an integer seed")
+    game, chance = opening(game, position, "layouts, face_up, discard")  # type: ignore[assignment]
     state = _blank(game, chance)
     _read_seats(state, position)
     _read_cards(state, position)
@@ -208,50 +200,28 @@ def from_position(game: "DecktetGolf", position: dict[str, Any]) -> GolfState:
     return state
 
 
-def _seat(value: Any, key: str, n: int, allow_none: bool = False) -> int:
-    if value is None and allow_none:
-        return -1
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise PositionError(f"{key} {value!r} must be a seat 0..{n - 1}")
-    return value
-
-
-def _int(position: dict[str, Any], key: str, default: int, low: int = 0) -> int:
-    value = position.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise PositionError(f"{key} {value!r} must be an integer >= {low}")
-    return value
-
-
 def _read_seats(state: GolfState, position: dict[str, Any]) -> None:
     n = state.n
-    state.round = _int(position, "round", 1, low=1) - 1
-    state.dealer = _seat(position.get("dealer", 0), "dealer", n)
-    state.turn = _seat(position.get("turn", position.get("player", (state.dealer + 1) % n)), "turn", n)
-    state.player = _seat(position.get("player", state.turn), "player", n)
-    state.ender = _seat(position.get("ender"), "ender", n, allow_none=True)
+    state.round = read_int(position, "round", 1, low=1) - 1
+    state.dealer = read_seat(position.get("dealer", 0), "dealer", n)
+    state.turn = read_seat(position.get("turn", position.get("player", (state.dealer + 1) % n)), "turn", n)
+    state.player = read_seat(position.get("player", state.turn), "player", n)
+    state.ender = read_seat(position.get("ender"), "ender", n, allow_none=True)
     totals = position.get("totals", [0] * n)
     rounds = position.get("round_scores", [])
     if not _ints(totals, n) or not isinstance(rounds, list) or not all(_ints(r, n) for r in rounds):
         raise PositionError(f"totals and each of round_scores must be lists of {n} integers")
     state.totals = tuple(totals)
     state.round_scores = tuple(tuple(r) for r in rounds)
-    state.turns = _int(position, "turns", 0)
-    state.line_discards = _int(position, "line_discards", 0)
-    state.reshuffles = _int(position, "reshuffles", 0)
+    state.turns = read_int(position, "turns", 0)
+    state.line_discards = read_int(position, "line_discards", 0)
+    state.reshuffles = read_int(position, "reshuffles", 0)
     firsts = position.get("first_players", [])
     if not isinstance(firsts, list):
         raise PositionError("first_players must list the first seat of each round so far")
-    state.firsts = tuple(_seat(s, "first_players", n) for s in firsts)
+    state.firsts = tuple(read_seat(s, "first_players", n) for s in firsts)
     last = position.get("last_round_layouts")
-    if last is not None:
-        if not isinstance(last, list) or len(last) != n or not all(isinstance(x, dict) for x in last):
-            raise PositionError(f"last_round_layouts must be null or a list of {n} dicts, cell name -> code")
-        cells = [-1] * (n * N_CELLS)
-        for seat, layout in enumerate(last):
-            for cell, code in layout.items():
-                cells[seat * N_CELLS + _cell(cell)] = _codes([code], f"last_round_layouts[{seat}]")[0]
-        state.last_cells = tuple(cells)
+    state.last_cells = None if last is None else tuple(_cells_of(last, n, "last_round_layouts"))
 
 
 def _ints(values: Any, n: int) -> bool:
@@ -259,54 +229,35 @@ def _ints(values: Any, n: int) -> bool:
         isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
-def _codes(value: Any, key: str) -> list[int]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise PositionError(f"{key} must be a list of card codes, not {value!r}")
-    try:
-        return [parse_card(str(code)) for code in value]
-    except NotationError as err:
-        raise PositionError(f"{key}: {err}") from None
+def _cells_of(layouts: Any, n: int, key: str) -> list[int]:
+    """Every seat's layout (cell name -> code; missing or null is empty) as flat cells."""
+    if not isinstance(layouts, list) or len(layouts) != n or not all(isinstance(x, dict) for x in layouts):
+        raise PositionError(f"{key} must be a list of {n} dicts, cell name -> card code")
+    cells = [-1] * (n * N_CELLS)
+    for seat, layout in enumerate(layouts):
+        for cell, code in layout.items():
+            if code is not None:
+                cells[seat * N_CELLS + _cell(cell)] = read_cards([code], f"{key}[{seat}].{cell}", parse_card)[0]
+    return cells
 
 
 def _read_cards(state: GolfState, position: dict[str, Any]) -> None:
     n = state.n
-    layouts, face_up = position.get("layouts"), position.get("face_up", [[] for _ in range(n)])
-    if not isinstance(layouts, list) or len(layouts) != n or not all(isinstance(x, dict) for x in layouts):
-        raise PositionError(f"layouts must be a list of {n} dicts, cell name -> card code")
-    if not isinstance(face_up, list) or len(face_up) != n:
+    state.cells = _cells_of(position.get("layouts"), n, "layouts")
+    state.occ = [sum(1 << c for c in range(N_CELLS) if state.cells[s * N_CELLS + c] >= 0) for s in range(n)]
+    face_up = position.get("face_up", [[] for _ in range(n)])
+    if not isinstance(face_up, list) or len(face_up) != n or not all(isinstance(x, list) for x in face_up):
         raise PositionError(f"face_up must be a list of {n} lists of cell names")
-    state.cells, state.occ, state.up = [-1] * (n * N_CELLS), [0] * n, [0] * n
-    for seat, layout in enumerate(layouts):
-        for cell, code in layout.items():
-            if code is None:
-                continue
-            at = _cell(cell)
-            state.cells[seat * N_CELLS + at] = _codes([code], f"layouts[{seat}].{cell}")[0]
-            state.occ[seat] |= 1 << at
-        for cell in face_up[seat]:
-            state.up[seat] |= 1 << _cell(cell)
+    state.up = [sum(1 << _cell(cell) for cell in set(cells)) for cells in face_up]
+    for seat in range(n):
         if state.up[seat] & ~state.occ[seat]:
             raise PositionError(f"seat {seat}: a face-up cell is empty")
-    state.discard = _codes(position.get("discard"), "discard")
-    state.drawn = _codes([position["drawn"]], "drawn")[0] if position.get("drawn") else -1
+    state.discard = read_cards(position.get("discard"), "discard", parse_card)
+    state.drawn = read_cards([position["drawn"]], "drawn", parse_card)[0] if position.get("drawn") else -1
     placed = Counter(c for c in state.cells if c >= 0) + Counter(state.discard) + Counter([state.drawn] * (state.drawn >= 0))
-    deck = Counter(state.game.deck)  # type: ignore[attr-defined]
-    if position.get("draw_pile") is None:
-        pile = sorted((deck - placed).elements())
-        shuffle(pile, state.seed, "position-pile")
-    else:
-        pile = _codes(position["draw_pile"], "draw_pile")
-    if placed + Counter(pile) != deck:
-        extra = (placed + Counter(pile)) - deck
-        missing = deck - (placed + Counter(pile))
-        raise PositionError(
-            "the cards must be exactly the game's deck: "
-            + (f"too many {' '.join(CODE[c] for c in extra.elements())}; " if extra else "")
-            + (f"missing {' '.join(CODE[c] for c in missing.elements())}" if missing else "")
-        )
-    state.pile, state.top = pile, 0
+    given = position.get("draw_pile")
+    listed = None if given is None else read_cards(given, "draw_pile", parse_card)
+    state.pile, state.top = draw_pile(state.game.deck, placed, listed, state.seed, CODE), 0  # type: ignore[attr-defined]
 
 
 def _cell(name: Any) -> int:
@@ -317,15 +268,12 @@ def _cell(name: Any) -> int:
 
 
 def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
-    phase = position.get("phase", "start")
-    if phase not in PHASE_NAMES:
-        raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase)
-    drawn_from = position.get("drawn_from")
+    state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "start"))
+    drawn_from = read_choice(position, "drawn_from", (None, "pile", "discard"))
     if (state.drawn >= 0) != (state.phase in (TAKEN, DRAWN)) or (drawn_from is None) != (state.drawn < 0):
         raise PositionError("a drawn card (with drawn_from 'pile' or 'discard') exists exactly in the taken and drawn phases")
     state.from_pile = drawn_from == "pile"
-    state.flips_left = _int(position, "flips_left", 0)
+    state.flips_left = read_int(position, "flips_left", 0, 0, 8)
     lines = position.get("lines", [])
     if not isinstance(lines, list) or any(key not in LINE_KEYS for key in lines):
         raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}")
@@ -333,16 +281,14 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
     if (state.phase == ONTOP_PHASE) != bool(state.lines):
         raise PositionError("lines are pending exactly in the ontop phase")
     swappers = position.get("swappers", [])
-    state.swappers = tuple(_seat(s, "swappers", state.n) for s in (swappers if isinstance(swappers, list) else [None]))
-    state.after_swaps = position.get("after_swaps")
-    if state.after_swaps not in (None, AFTER_LINES, AFTER_COVER) or (state.phase == SWAPPING) != bool(state.swappers):
+    state.swappers = tuple(read_seat(s, "swappers", state.n) for s in (swappers if isinstance(swappers, list) else [None]))
+    state.after_swaps = read_choice(position, "after_swaps", (None, AFTER_LINES, AFTER_COVER))
+    if (state.phase == SWAPPING) != bool(state.swappers) or (state.phase == SWAPPING) != bool(state.after_swaps):
         raise PositionError("swappers and after_swaps ('lines' or 'cover') are set exactly in the swap phase")
-    state.excuse_owed = bool(position.get("excuse_owed", False))
-    state.pile_known = bool(position.get("pile_known", False))
-    state.end = position.get("end")
-    if state.end not in (None, TARGET, ROUNDS):
-        raise PositionError(f"end {state.end!r} is not one of null, {TARGET!r}, {ROUNDS!r}")
+    state.excuse_owed = read_flag(position, "excuse_owed")
+    state.pile_known = read_flag(position, "pile_known")
+    state.end = read_choice(position, "end", (None, TARGET, ROUNDS))
     if state.phase != SWAPPING and state.player != state.turn:
         raise PositionError("player and turn differ only during the Excuse's swaps")
-    if any(state.occ[s] != FULL for s in range(state.n)) and state.phase == 0:
+    if state.phase == OPENING and any(state.occ[s] != FULL for s in range(state.n)):
         raise PositionError("the opening flips happen with full layouts")

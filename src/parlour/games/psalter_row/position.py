@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
-import json
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, DECK_SIZE, RANK, parse_card
-from parlour.core.chance import derive_seed, fresh_seed, shuffle
-from parlour.core.errors import NotationError, PositionError
+from parlour.core.chance import fresh_seed, shuffle
+from parlour.core.errors import PositionError
+from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int
 from parlour.games.psalter_row.roles import FULL_PSALTER, HAND_SIZE, PAGE_VALUE
 from parlour.games.psalter_row.scoring import score
 from parlour.games.psalter_row.state import (
@@ -116,16 +117,7 @@ def sample(game: "PsalterRow", obs: dict[str, Any], rng: random.Random) -> Psalt
 
 def from_position(game: "PsalterRow", position: dict[str, Any]) -> PsalterState:
     """The state a position describes; a missing draw pile holds the cards found nowhere else."""
-    if not isinstance(position, dict):
-        raise PositionError("a position is a dict with keys " + ", ".join(PILES))
-    if not isinstance(position.get("options", {}), (dict, type(None))):
-        raise PositionError(f"options must map option names to values, not {position['options']!r}")
-    game = game.with_options(position.get("options"))  # type: ignore[assignment]
-    chance = position.get("chance")
-    if chance is None:
-        chance = derive_seed(json.dumps(position, sort_keys=True, default=str), "position")
-    elif not isinstance(chance, int) or isinstance(chance, bool):
-        raise PositionError(f"chance {chance!r} must be an integer seed")
+    game, chance = opening(game, position, ", ".join(PILES))  # type: ignore[assignment]
     state = _blank(game, chance)
     _fill(state, position, with_pile=True)
     _check(state)
@@ -134,66 +126,25 @@ def from_position(game: "PsalterRow", position: dict[str, Any]) -> PsalterState:
 
 
 def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> None:
-    piles = {key: _cards(position, key) for key in PILES if key != "draw_pile"}
+    piles = {key: read_cards(position.get(key), key, parse_card) for key in PILES if key != "draw_pile"}
     state.row, state.hand, state.discard = piles["row"], piles["hand"], piles["discard"]
     state.removed = tuple(piles["removed"])
-    placed = [c for cards in piles.values() for c in cards]
     if with_pile:
-        if position.get("draw_pile") is None:
-            pile = [c for c in range(DECK_SIZE) if c not in set(placed)]
-            shuffle(pile, state.seed, "position-pile")
-        else:
-            pile = _cards(position, "draw_pile")
-        placed += pile
-        state.pile = pile
-        _check_cards(placed)
-    state.reshuffled = _flag(position, "reshuffled")
-    state.pending = _choice(position, "pending", PENDING)
-    state.end = _choice(position, "end", ENDS)
-    owed = position.get("pending_discards") or 0
-    if not isinstance(owed, int) or isinstance(owed, bool) or not 0 <= owed <= 2:
-        raise PositionError(f"pending_discards {owed!r} must be 0, 1 or 2")
+        given = position.get("draw_pile")
+        placed = Counter(c for cards in piles.values() for c in cards)
+        listed = None if given is None else read_cards(given, "draw_pile", parse_card)
+        state.pile = draw_pile(range(DECK_SIZE), placed, listed, state.seed, CODE)
+    state.reshuffled = read_flag(position, "reshuffled")
+    state.pending = read_choice(position, "pending", PENDING)
+    state.end = read_choice(position, "end", ENDS)
+    owed = read_int(position, "pending_discards", 0, 0, 2)
     if state.pending is not None and not state.hand:
         raise PositionError(f"pending {state.pending!r} owes a discard, but the hand is empty")
     if state.pending == REVISION_DISCARD and not owed:
         owed = min(2, len(state.hand))  # a hand-written position may leave the count out
-    state.owed = owed if state.pending == REVISION_DISCARD else 0
-
-
-def _cards(position: dict[str, Any], key: str) -> list[int]:
-    value = position.get(key) or []
-    if not isinstance(value, list):
-        raise PositionError(f"{key} must be a list of card codes, not {value!r}")
-    try:
-        return [parse_card(str(code)) for code in value]
-    except NotationError as err:
-        raise PositionError(f"{key}: {err}") from None
-
-
-def _flag(position: dict[str, Any], key: str) -> bool:
-    value = position.get(key, False)
-    if not isinstance(value, bool):
-        raise PositionError(f"{key} must be true or false, not {value!r}")
-    return value
-
-
-def _choice(position: dict[str, Any], key: str, allowed: tuple) -> Any:
-    value = position.get(key)
-    if value not in allowed:
-        raise PositionError(f"{key} {value!r} is not allowed: expected one of {', '.join(map(repr, allowed))}")
-    return value
-
-
-def _check_cards(cards: list[int]) -> None:
-    """Each of the 52 cards in exactly one place."""
-    seen: set[int] = set()
-    for c in cards:
-        if c in seen:
-            raise PositionError(f"{CODE[c]} is in more than one place: each card must be in exactly one")
-        seen.add(c)
-    missing = [CODE[c] for c in range(DECK_SIZE) if c not in seen]
-    if missing:
-        raise PositionError(f"cards missing from the position: {' '.join(missing)} (all 52 must be placed)")
+    if owed and state.pending != REVISION_DISCARD:
+        raise PositionError("pending_discards counts Revision discards: only with pending 'revision_discard'")
+    state.owed = owed
 
 
 def _check(state: PsalterState) -> None:

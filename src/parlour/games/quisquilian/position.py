@@ -18,14 +18,14 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, parse_card
-from parlour.core.chance import derive_seed, fresh_seed, randbelow, shuffle
-from parlour.core.errors import NotationError, PositionError
+from parlour.core.chance import fresh_seed, randbelow, shuffle
+from parlour.core.errors import PositionError
+from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int, read_seat
 from parlour.games.quisquilian import digging
 from parlour.games.quisquilian.state import (
     COMPLETE,
@@ -213,16 +213,7 @@ def from_position(game: "Quisquilian", position: dict[str, Any], check_dig: bool
     In the dig phase the player must have a run or an addition to play, unless
     ``check_dig`` is off (for samples, which redeal that player's hand).
     """
-    if not isinstance(position, dict):
-        raise PositionError("a Quisquilian position is a dict with keys such as spots, hands, runs")
-    if not isinstance(position.get("options", {}), (dict, type(None))):
-        raise PositionError(f"options must map option names to values, not {position['options']!r}")
-    game = game.with_options(position.get("options"))  # type: ignore[assignment]
-    chance = position.get("chance")
-    if chance is None:
-        chance = derive_seed(json.dumps(position, sort_keys=True, default=str), "position")
-    elif not isinstance(chance, int) or isinstance(chance, bool):
-        raise PositionError(f"chance {chance!r} must be an integer seed")
+    game, chance = opening(game, position, "spots, hands, runs")  # type: ignore[assignment]
     state = _blank(game, chance)
     _read_cards(state, position)
     _read_flow(state, position, check_dig)
@@ -231,14 +222,7 @@ def from_position(game: "Quisquilian", position: dict[str, Any], check_dig: bool
 
 
 def _codes(value: Any, key: str) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise PositionError(f"{key} must be a list of card codes, not {value!r}")
-    try:
-        return tuple(parse_card(str(code)) for code in value)
-    except NotationError as err:
-        raise PositionError(f"{key}: {err}") from None
+    return tuple(read_cards(value, key, parse_card))
 
 
 def _per_seat(position: dict[str, Any], key: str, n: int, default: Any) -> list:
@@ -255,33 +239,20 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
         raise PositionError("spots must be a list of nine stacks (bottom..top), one per spot 1-9")
     state._set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
     state.hands = [tuple(sorted(_codes(h, f"hands[{i}]"))) for i, h in enumerate(_per_seat(position, "hands", n, None))]
-    state.runs, state.wants = [], [{}] * n
+    state.runs, state.wants, state.cover = [], [{}] * n, [0] * n
     for seat, runs in enumerate(_per_seat(position, "runs", n, [[] for _ in range(n)])):
         if not isinstance(runs, list):
             raise PositionError(f"runs[{seat}] must be a list of runs")
         state.runs.append(tuple(_run(_codes(run, f"runs[{seat}]")) for run in runs))
         state.wants[seat] = digging.wanted_cards(state.runs[seat])
-    state.cover = [0] * n
-    for seat, runs in enumerate(state.runs):
-        for run in runs:
+        for run in state.runs[seat]:
             for card in run:
                 state.cover[seat] |= 1 << rank_of(card)  # QU-5: runs may overlap; the union counts
     placed = Counter(c for stack in state.spots for c in stack) + Counter(c for h in state.hands for c in h)
     placed += Counter(c for runs in state.runs for run in runs for c in run)
-    deck = Counter(state.game.deck)  # type: ignore[attr-defined]
-    if position.get("draw_pile") is None:
-        pile = sorted((deck - placed).elements())
-        shuffle(pile, state.seed, "position-pile")
-    else:
-        pile = list(_codes(position["draw_pile"], "draw_pile"))
-    if placed + Counter(pile) != deck:
-        extra, missing = (placed + Counter(pile)) - deck, deck - (placed + Counter(pile))
-        raise PositionError(
-            "the cards must be exactly the game's deck: "
-            + (f"too many {' '.join(codes(extra.elements()))}; " if extra else "")
-            + (f"missing {' '.join(codes(missing.elements()))}" if missing else "")
-        )
-    state.pile, state.top = pile, 0
+    given = position.get("draw_pile")
+    listed = None if given is None else read_cards(given, "draw_pile", parse_card)
+    state.pile, state.top = draw_pile(state.game.deck, placed, listed, state.seed, CODE), 0  # type: ignore[attr-defined]
 
 
 def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -293,34 +264,26 @@ def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
     return cards
 
 
-def _int(position: dict[str, Any], key: str, default: int, low: int = 0, high: int | None = None) -> int:
-    value = position.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        raise PositionError(f"{key} {value!r} must be an integer {low}..{'' if high is None else high}")
-    return value
-
-
 def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> None:
     n = state.n
-    state.player = _int(position, "player", 0, 0, n - 1)
-    phase = position.get("phase", "dig")
-    if phase not in PHASE_NAMES:
-        raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase)
-    state.roll = _int(position, "roll", 0, 0, 6)
-    state.owed = _int(position, "to_discard", 0, 0, 6)
+    state.player = read_seat(position.get("player", 0), "player", n)
+    state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "dig"))
+    state.roll = read_int(position, "roll", 0, 0, 6)
+    state.owed = read_int(position, "to_discard", 0, 0, 6)
+    if "roll" in position and state.owed > state.roll:
+        raise PositionError(f"to_discard {state.owed} is more than the roll {state.roll} (QU-3)")
     if (state.owed > 0) == (state.phase == DIG_PHASE) or state.owed > len(state.hands[state.player]):
         raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
     used = position.get("used_spots", [])
     if not isinstance(used, list) or any(not isinstance(s, int) or not 1 <= s <= N_SPOTS for s in used):
         raise PositionError("used_spots lists spot numbers 1-9")
     state.used = sum(1 << s for s in set(used))
-    state.began_empty = bool(position.get("began_empty", False))
-    state.played = bool(position.get("played", False))
-    state.quiet = _int(position, "quiet_turns", 0, 0, n - 1)
-    state.barren = bool(position.get("barren", False))
-    state.turns = _int(position, "turns", 0)
-    state.clearings = _int(position, "clearings", 0)
+    state.began_empty = read_flag(position, "began_empty")
+    state.played = read_flag(position, "played")
+    state.quiet = read_int(position, "quiet_turns", 0, 0, n - 1)
+    state.barren = read_flag(position, "barren")
+    state.turns = read_int(position, "turns", 0)
+    state.clearings = read_int(position, "clearings", 0)
     pool = position.get("pile_contents")
     state.pool = None if pool is None else tuple(sorted(_codes(pool, "pile_contents")))
     counts = _per_seat(position, "pool_counts", n, [0] * n)
@@ -328,10 +291,8 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
         raise PositionError("pool_counts must be counts (integers >= 0)")
     state.pool_counts = tuple(counts)
     winner = position.get("winner")
-    state.end = position.get("end")
-    if state.end not in (None, COMPLETE, STALEMATE, MAX_TURNS):
-        raise PositionError(f"end {state.end!r} is not one of null, {COMPLETE!r}, {STALEMATE!r}, {MAX_TURNS!r}")
-    state.winner = -1 if winner is None else _int(position, "winner", 0, 0, n - 1)
+    state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
+    state.winner = read_seat(winner, "winner", n, allow_none=True)
     if (state.winner >= 0) != (state.end == COMPLETE):
         raise PositionError("a winner is named exactly when the game ended with a complete set")
     if state.end is None and state.phase == DIG_PHASE and check_dig:
