@@ -7,6 +7,7 @@
 0
 """
 
+import parlour.games  # noqa: F401  (registers the games)
 from parlour.core.errors import (
     IllegalAction,
     NotationError,
@@ -17,7 +18,6 @@ from parlour.core.errors import (
 )
 from parlour.core.record import replay
 from parlour.core.registry import game_names, load
-import parlour.games  # noqa: F401  (registers the games)
 
 __version__ = "0.1.0"
 

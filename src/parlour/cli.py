@@ -109,7 +109,8 @@ def play(game: str, seed: int | None, options: tuple[str, ...], players: int | N
     The game record is saved as JSON at the end (or on quit).
     """
     from parlour.core.chance import derive_seed
-    from parlour.play.terminal import default_record_path, play as play_game, player_names, save_record
+    from parlour.play.terminal import default_record_path, player_names, save_record
+    from parlour.play.terminal import play as play_game
 
     specs = split_specs(seats) if seats else None
     if specs and players is not None and len(specs) != players:
@@ -181,7 +182,8 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
              options: tuple[str, ...], out: Path | None, progress: bool | None) -> None:
     """Play GAME many times with agents and summarise scores, with 95% confidence intervals."""
     from parlour.analysis.report import print_summary
-    from parlour.analysis.simulate import RowWriter, output_format, simulate as run, summarize
+    from parlour.analysis.simulate import RowWriter, output_format, summarize
+    from parlour.analysis.simulate import simulate as run
 
     specs = [spec for text in agent_specs for spec in split_specs(text)]
     if len(specs) > 1 and players is not None and len(specs) != players:
@@ -218,7 +220,14 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
 
 def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -> Any:
     """Pass rows through, advancing a rich progress bar with an ETA."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     if show is None:
         show = console.is_terminal

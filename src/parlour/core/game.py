@@ -13,7 +13,7 @@ import random
 from typing import Any, ClassVar, Iterator
 
 from parlour.core.action import Action
-from parlour.core.errors import IllegalAction, OptionError, ParlourError
+from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
 
@@ -40,8 +40,29 @@ class Game:
             raise OptionError(f"seed {seed!r} is not allowed: expected an integer")
         return self._new_state(seed)
 
+    #: What notation looks like, for the error that unparseable text gets.
+    notation_help: ClassVar[str] = ""
+
     def parse_action(self, state: "State", text: str) -> Action:
-        """The legal action that ``text`` names in ``state`` (lenient, abbreviations allowed)."""
+        """The legal action that ``text`` names in ``state``.
+
+        Lenient (DESIGN.md "Notation input"): the game's ``_parse_spec`` reads what is
+        written, and any part left out is fine when exactly one legal action matches.
+        An ambiguous text is a NotationError listing the candidates; one that matches
+        no legal action is an IllegalAction saying why.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError(f"{text!r} is empty: {self.notation_help}")
+        spec = self._parse_spec(text)
+        found = [a for a in state.legal_actions() if spec.matches(a)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found)}")
+        raise IllegalAction(state._why_illegal(spec))
+
+    def _parse_spec(self, text: str) -> Any:
+        """What a text says, as an object with ``matches(action)``; NotationError if it does not parse."""
         raise NotImplementedError
 
     def from_position(self, position: dict[str, Any]) -> "State":

@@ -11,7 +11,14 @@ from __future__ import annotations
 from itertools import combinations
 
 from parlour.core.action import Action
-from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS, FULL, LINE_OUTER, N_CELLS, cells_of
+from parlour.games.decktet_golf.layout import (
+    CELL_INDEX,
+    CELLS,
+    FULL,
+    LINE_OUTER,
+    N_CELLS,
+    cells_of,
+)
 
 FLIP, TAKE, DRAW, REPLACE, DISCARD, ONTOP, SWAP = range(7)
 KIND_NAMES = ("flip", "take", "draw", "replace", "discard", "ontop", "swap")

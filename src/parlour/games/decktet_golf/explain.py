@@ -4,10 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from parlour.games.decktet_golf.actions import DISCARD, DRAW, FLIP, ONTOP, REPLACE, SWAP, TAKE, GolfAction
+from parlour.games.decktet_golf.actions import (
+    DISCARD,
+    DRAW,
+    FLIP,
+    ONTOP,
+    REPLACE,
+    SWAP,
+    TAKE,
+    GolfAction,
+)
 from parlour.games.decktet_golf.layout import CELLS, CORE, LINE_NAMES, LINE_OUTER
 from parlour.games.decktet_golf.notation import Spec
-from parlour.games.decktet_golf.state import DRAWN, FLIPPING, ONTOP_PHASE, OPENING, START, SWAPPING, TAKEN
+from parlour.games.decktet_golf.state import (
+    DRAWN,
+    FLIPPING,
+    ONTOP_PHASE,
+    OPENING,
+    START,
+    SWAPPING,
+    TAKEN,
+)
 
 if TYPE_CHECKING:
     from parlour.games.decktet_golf.state import GolfState

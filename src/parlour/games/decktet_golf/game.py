@@ -15,7 +15,7 @@ from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.decktet_golf import position, text
-from parlour.games.decktet_golf.notation import parse_action
+from parlour.games.decktet_golf.notation import EXPECTED, parse_spec
 from parlour.games.decktet_golf.state import GolfState
 
 OPTIONS = (
@@ -36,6 +36,8 @@ class DecktetGolf(Game):
     title = "Decktet Golf"
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
+    notation_help = EXPECTED
+    _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -44,9 +46,6 @@ class DecktetGolf(Game):
 
     def _new_state(self, seed: int) -> GolfState:
         return position.new_state(self, seed)
-
-    def parse_action(self, state: GolfState, text_: str) -> Any:  # type: ignore[override]
-        return parse_action(state, text_)
 
     def from_position(self, position_: dict[str, Any]) -> GolfState:
         return position.from_position(self, position_)

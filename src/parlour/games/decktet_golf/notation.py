@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from parlour.core.errors import IllegalAction, NotationError
-from parlour.games.decktet_golf.actions import KIND_NAMES, SWAP, GolfAction
+from parlour.core.errors import NotationError
+from parlour.games.decktet_golf.actions import KIND_NAMES, GolfAction
 from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS
 
 if TYPE_CHECKING:
-    from parlour.games.decktet_golf.state import GolfState
+    pass
 
 EXPECTED = "expected one of: flip <cell>, take, draw, replace <cell>, discard, ontop <cell>, swap <cell> <cell>"
 _CELLS_TAKEN = {"flip": 1, "take": 0, "draw": 0, "replace": 1, "discard": 0, "ontop": 1, "swap": 2}
@@ -57,21 +57,3 @@ def _cell(word: str) -> int:
     if at is None:
         raise NotationError(f"{word!r} is not a cell: the cells are {' '.join(CELLS)} (columns A-D, rows 1-4)")
     return at
-
-
-def parse_action(state: "GolfState", text: str) -> GolfAction:
-    """The one legal action the text names; errors say what is wrong or list candidates."""
-    from parlour.games.decktet_golf.explain import why_illegal
-
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"{text!r} is empty: {EXPECTED}")
-    spec = parse_spec(text)
-    found = [a for a in state.legal_actions() if spec.matches(a)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found)}")
-    raise IllegalAction(why_illegal(state, spec))
-
-
-__all__ = ["SWAP", "Spec", "parse_action", "parse_spec"]

@@ -27,8 +27,22 @@ from typing import TYPE_CHECKING, Any
 from parlour.cards.decktet import CODE, parse_card
 from parlour.core.chance import fresh_seed
 from parlour.core.errors import PositionError
-from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int, read_seat
-from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS, FULL, LINE_KEYS, N_CELLS
+from parlour.core.position import (
+    draw_pile,
+    opening,
+    read_cards,
+    read_choice,
+    read_flag,
+    read_int,
+    read_seat,
+)
+from parlour.games.decktet_golf.layout import (
+    CELL_INDEX,
+    CELLS,
+    FULL,
+    LINE_KEYS,
+    N_CELLS,
+)
 from parlour.games.decktet_golf.state import (
     AFTER_COVER,
     AFTER_LINES,

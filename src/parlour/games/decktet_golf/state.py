@@ -34,7 +34,14 @@ from parlour.games.decktet_golf.actions import (
     GolfAction,
     swaps,
 )
-from parlour.games.decktet_golf.layout import FULL, LINE_CELLS, LINE_MASK, LINE_OUTER, N_CELLS, OUTSIDE
+from parlour.games.decktet_golf.layout import (
+    FULL,
+    LINE_CELLS,
+    LINE_MASK,
+    LINE_OUTER,
+    N_CELLS,
+    OUTSIDE,
+)
 from parlour.games.decktet_golf.scoring import VALUE, layout_total
 
 OPENING, START, TAKEN, DRAWN, FLIPPING, ONTOP_PHASE, SWAPPING = range(7)

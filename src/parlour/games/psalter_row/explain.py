@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, RANK, RANK_NAMES
 from parlour.games.psalter_row import rules
-from parlour.games.psalter_row.actions import DISCARD, EMPTY, END_NAMES, ERRAND, PLACE, REVISE, SWAP, PsalterAction
+from parlour.games.psalter_row.actions import (
+    DISCARD,
+    EMPTY,
+    END_NAMES,
+    ERRAND,
+    PLACE,
+    REVISE,
+    SWAP,
+    PsalterAction,
+)
 from parlour.games.psalter_row.notation import Spec
 from parlour.games.psalter_row.roles import AID, IS_ACE, IS_KING, PAGE_VALUE, role
 from parlour.games.psalter_row.scoring import quires

@@ -14,7 +14,7 @@ from typing import Any
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.psalter_row import position, text
-from parlour.games.psalter_row.notation import parse_action
+from parlour.games.psalter_row.notation import EXPECTED, parse_spec
 from parlour.games.psalter_row.state import PsalterState
 
 OPTIONS = (
@@ -38,12 +38,11 @@ class PsalterRow(Game):
     title = "Psalter Row"
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
+    notation_help = EXPECTED
+    _parse_spec = staticmethod(parse_spec)
 
     def _new_state(self, seed: int) -> PsalterState:
         return position.new_state(self, seed)
-
-    def parse_action(self, state: PsalterState, text_: str) -> Any:  # type: ignore[override]
-        return parse_action(state, text_)
 
     def from_position(self, position_: dict[str, Any]) -> PsalterState:
         return position.from_position(self, position_)

@@ -16,8 +16,14 @@ import re
 from dataclasses import dataclass
 
 from parlour.cards.standard import parse_card
-from parlour.core.errors import IllegalAction, NotationError
-from parlour.games.psalter_row.actions import END_NAMES, KIND_NAMES, PLACE, REVISE, SWAP, PsalterAction
+from parlour.core.errors import NotationError
+from parlour.games.psalter_row.actions import (
+    END_NAMES,
+    KIND_NAMES,
+    PLACE,
+    SWAP,
+    PsalterAction,
+)
 
 EXPECTED = (
     "expected one of: place <card> [low|high] [pay <page> [<patron>]], swap <page> <king>, "
@@ -89,19 +95,3 @@ def _parse_place(text: str, args: list[str]) -> Spec:
 
 def _card(word: str) -> int:
     return parse_card(word)
-
-
-def parse_action(state: "PsalterState", text: str) -> PsalterAction:  # type: ignore[name-defined] # noqa: F821
-    """The one legal action the text names; errors say what is wrong or list candidates."""
-    from parlour.games.psalter_row.explain import why_illegal
-
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"{text!r} is empty: {EXPECTED}")
-    spec = parse_spec(text)
-    found = [a for a in state.legal_actions() if spec.matches(a)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        options = ", ".join(str(a) for a in found)
-        raise NotationError(f"{text!r} is ambiguous: it could be {options}")
-    raise IllegalAction(why_illegal(state, spec))

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 from parlour.cards.standard import CODE, DECK_SIZE, RANK, parse_card
 from parlour.core.chance import fresh_seed, shuffle
 from parlour.core.errors import PositionError
-from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int
+from parlour.core.position import (
+    draw_pile,
+    opening,
+    read_cards,
+    read_choice,
+    read_flag,
+    read_int,
+)
 from parlour.games.psalter_row.roles import FULL_PSALTER, HAND_SIZE, PAGE_VALUE
 from parlour.games.psalter_row.scoring import score
 from parlour.games.psalter_row.state import (

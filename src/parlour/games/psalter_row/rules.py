@@ -15,6 +15,7 @@ from typing import Sequence
 from parlour.cards.standard import RANK
 from parlour.games.psalter_row.actions import (
     DISCARDS,
+    EMPTY,
     ERRANDS,
     FREE,
     HIGH,
@@ -22,7 +23,6 @@ from parlour.games.psalter_row.actions import (
     PAY,
     REVISE_EMPTY,
     REVISIONS,
-    EMPTY,
     PsalterAction,
     place,
     swap,

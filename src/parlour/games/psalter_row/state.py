@@ -16,7 +16,15 @@ from typing import Any
 from parlour.core.chance import shuffle
 from parlour.core.game import State
 from parlour.games.psalter_row import rules
-from parlour.games.psalter_row.actions import DISCARD, ERRAND, HIGH, LOW, PLACE, REVISE, SWAP, PsalterAction
+from parlour.games.psalter_row.actions import (
+    DISCARD,
+    ERRAND,
+    LOW,
+    PLACE,
+    REVISE,
+    SWAP,
+    PsalterAction,
+)
 from parlour.games.psalter_row.roles import FULL_PSALTER, HAND_SIZE
 from parlour.games.psalter_row.scoring import score
 

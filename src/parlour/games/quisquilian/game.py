@@ -16,7 +16,7 @@ from parlour.core.errors import OptionError
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.quisquilian import position, text
-from parlour.games.quisquilian.notation import parse_action
+from parlour.games.quisquilian.notation import EXPECTED, parse_spec
 from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS, QuisState
 
 OPTIONS = (
@@ -35,6 +35,8 @@ class Quisquilian(Game):
     title = "Quisquilian"
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
+    notation_help = EXPECTED
+    _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -50,9 +52,6 @@ class Quisquilian(Game):
 
     def _new_state(self, seed: int) -> QuisState:
         return position.new_state(self, seed)
-
-    def parse_action(self, state: QuisState, text_: str) -> Any:  # type: ignore[override]
-        return parse_action(state, text_)
 
     def from_position(self, position_: dict[str, Any]) -> QuisState:
         return position.from_position(self, position_)

@@ -15,11 +15,18 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from parlour.cards.standard import parse_card
-from parlour.core.errors import IllegalAction, NotationError
-from parlour.games.quisquilian.actions import ADD, DISCARD, KIND_NAMES, RUN, STOP, QuisAction
+from parlour.core.errors import NotationError
+from parlour.games.quisquilian.actions import (
+    ADD,
+    DISCARD,
+    KIND_NAMES,
+    RUN,
+    STOP,
+    QuisAction,
+)
 
 if TYPE_CHECKING:
-    from parlour.games.quisquilian.state import QuisState
+    pass
 
 EXPECTED = (
     "expected one of: discard <card> <spot 1-9>, run <card>[@spot] <card>[@spot] <card>[@spot] ..., "
@@ -92,18 +99,3 @@ def parse_spec(text: str) -> Spec:
     if len(args) != 1:
         raise NotationError(f"{text!r}: write add <card>[@spot] [to <run number>], e.g. add 8H@2")
     return Spec(ADD, (_card_at(args[0], text),), 0, target, text)
-
-
-def parse_action(state: "QuisState", text: str) -> QuisAction:
-    """The one legal action the text names; errors say what is wrong or list candidates."""
-    from parlour.games.quisquilian.explain import why_illegal
-
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"{text!r} is empty: {EXPECTED}")
-    spec = parse_spec(text)
-    found = [a for a in state.legal_actions() if spec.matches(a)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found)}")
-    raise IllegalAction(why_illegal(state, spec))

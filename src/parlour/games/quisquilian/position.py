@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any
 from parlour.cards.standard import CODE, parse_card
 from parlour.core.chance import fresh_seed, randbelow, shuffle
 from parlour.core.errors import PositionError
-from parlour.core.position import draw_pile, opening, read_cards, read_choice, read_flag, read_int, read_seat
+from parlour.core.position import (
+    draw_pile,
+    opening,
+    read_cards,
+    read_choice,
+    read_flag,
+    read_int,
+    read_seat,
+)
 from parlour.games.quisquilian import digging
 from parlour.games.quisquilian.state import (
     COMPLETE,

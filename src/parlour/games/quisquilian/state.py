@@ -16,7 +16,16 @@ from typing import Any
 from parlour.core.chance import randbelow, shuffle
 from parlour.core.game import State
 from parlour.games.quisquilian import digging
-from parlour.games.quisquilian.actions import ADD, DISCARD, RUN, STOP_ACTION, QuisAction, add, discard, run
+from parlour.games.quisquilian.actions import (
+    ADD,
+    DISCARD,
+    RUN,
+    STOP_ACTION,
+    QuisAction,
+    add,
+    discard,
+    run,
+)
 
 HAND_SIZE = 6
 N_SPOTS = 9
