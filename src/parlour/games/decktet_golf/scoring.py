@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from parlour.cards.decktet import COURT, DECK_SIZE, EXCUSE, PAWN, RANK
+from parlour.cards.decktet import COURT, DECK_SIZE, EXCUSE_RANK, PAWN, RANK
 
-_SPECIAL = {COURT: -2, PAWN: -1, "excuse": 15}
-#: Courts -2, Pawns -1, Aces 1, numerals their rank, Crowns 10, the Excuse 15.
-VALUE: tuple[int, ...] = tuple(
-    _SPECIAL[RANK[c]] if c == EXCUSE or not isinstance(RANK[c], int) else int(RANK[c]) for c in range(DECK_SIZE)
-)
+#: Courts -2, Pawns -1, Aces 1, numerals their rank, Crowns 10, the Excuse 15 (DG-9).
+_SPECIAL: dict[int | str, int] = {COURT: -2, PAWN: -1, EXCUSE_RANK: 15}
+VALUE: tuple[int, ...] = tuple(_SPECIAL.get(RANK[c], RANK[c]) for c in range(DECK_SIZE))  # type: ignore[misc]
 
 
 def layout_total(cards: Sequence[int]) -> int:

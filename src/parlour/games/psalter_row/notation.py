@@ -68,16 +68,16 @@ def parse_spec(text: str) -> Spec:
     if kind == SWAP:
         if not 1 <= len(args) <= 2:
             raise NotationError(f"{text!r}: a Directive names a hand Page and a King, e.g. swap 6S KH")
-        return Spec(SWAP, _card(args[0]), king=_card(args[1]) if len(args) == 2 else None, text=text)
+        return Spec(SWAP, parse_card(args[0]), king=parse_card(args[1]) if len(args) == 2 else None, text=text)
     if len(args) > 1:
         raise NotationError(f"{text!r}: write {verb} <card>, naming one card")
-    return Spec(kind, _card(args[0]) if args else None, text=text)
+    return Spec(kind, parse_card(args[0]) if args else None, text=text)
 
 
 def _parse_place(text: str, args: list[str]) -> Spec:
     if not args:
         raise NotationError(f"{text!r}: name the Page to place, e.g. place 9C high pay 4D")
-    card, rest = _card(args[0]), args[1:]
+    card, rest = parse_card(args[0]), args[1:]
     end = None
     if rest and rest[0] in END_NAMES[1:]:
         end = END_NAMES.index(rest.pop(0))
@@ -87,11 +87,9 @@ def _parse_place(text: str, args: list[str]) -> Spec:
     if rest:
         if not 2 <= len(rest) <= 3:
             raise NotationError(f"{text!r}: after the Page and its end comes 'pay' and one or two cards")
-        pay = frozenset(_card(w) for w in rest[1:])
+        pay = frozenset(parse_card(w) for w in rest[1:])
         if len(pay) != len(rest) - 1:
             raise NotationError(f"{text!r}: the same card is named twice in the payment")
     return Spec(PLACE, card, end, pay, text=text)
 
 
-def _card(word: str) -> int:
-    return parse_card(word)

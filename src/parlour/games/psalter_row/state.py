@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.cards.standard import RANK
 from parlour.core.chance import shuffle
 from parlour.core.game import State
 from parlour.games.psalter_row import rules
@@ -171,18 +172,10 @@ class PsalterState(State):
         if len(self.row) == FULL_PSALTER:  # PR-12: the game ends at once
             self.end = COMPLETE
             return
-        need = HAND_SIZE - len(hand)
-        top = self.top
-        if top + need < len(self.pile):  # _draw_up's usual case, inlined: it is the hot path
-            hand += self.pile[top : top + need]
-            self.top = top + need
-        else:
-            self._draw_up()
+        self._draw_up()
 
     def _directive(self, page: int, king: int) -> None:
         """PR-5: the hand Page takes its Row copy's place; the copy is discarded, the King spent."""
-        from parlour.cards.standard import RANK
-
         self.hand.remove(page)
         self.hand.remove(king)
         self.removed += (king,)

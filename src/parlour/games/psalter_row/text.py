@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.cards.standard import COLOUR, RANK, RED, parse_card, show
+from parlour.cards.standard import CODE, COLOUR, RANK, RED, parse_card, show
 from parlour.games.psalter_row.scoring import breakdown, quires
 
 RULES_SUMMARY = """\
@@ -55,18 +55,12 @@ def row_markup(row: list[str]) -> str:
         if previous is not None and RANK[card] != RANK[previous] + 1:
             parts.append("[dim]" + " ".join("·" for _ in range(RANK[card] - RANK[previous] - 1)) + "[/dim]")
         opens = card in in_quire and (previous is None or previous not in in_quire or RANK[card] != RANK[previous] + 1)
-        parts.append(("[yellow]\\[[/yellow]" if opens else "") + card_markup(show_code(card)))
+        parts.append(("[yellow]\\[[/yellow]" if opens else "") + card_markup(CODE[card]))
         nxt = cards[cards.index(card) + 1] if cards.index(card) + 1 < len(cards) else None
         if card in in_quire and (nxt is None or RANK[nxt] != RANK[card] + 1):
             parts[-1] += "[yellow]][/yellow]"
         previous = card
     return " ".join(parts)
-
-
-def show_code(card: int) -> str:
-    from parlour.cards.standard import CODE
-
-    return CODE[card]
 
 
 def _cards(codes: list[str], empty: str = "none") -> str:

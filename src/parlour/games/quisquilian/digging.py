@@ -15,12 +15,12 @@ is three or more long with no obligation open. Every branch either extends a
 partial run or dies at once, so the work is proportional to the runs produced
 (plus dead ends one rank deep), not to the combinations of spot depths.
 
->>> from parlour.cards.standard import parse_card as c
+>>> from parlour.cards.standard import CODE, parse_card as c
 >>> spots = [(), (c("7H"), c("6H")), (), (), (), (), (), (), ()]   # spot 2: 6H on top of 7H
->>> [[(code(card), src) for card, src in run] for run in runs([c("5H")], [spot_info(s) for s in spots])]
+>>> [[(CODE[card], src) for card, src in run] for run in runs([c("5H")], [spot_info(s) for s in spots])]
 [[('5H', 0), ('6H', 2), ('7H', 2)]]
 >>> hearts = (c("5H"), c("6H"), c("7H"))
->>> [(code(card), *rest) for card, *rest in additions([c("8H")], spots, wanted_cards([hearts]))]
+>>> [(CODE[card], *rest) for card, *rest in additions([c("8H")], spots, wanted_cards([hearts]))]
 [('8H', 0, 0, False)]
 """
 
@@ -28,14 +28,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from parlour.cards.standard import CODE
-
 N_SPOTS = 9
 Run = tuple[tuple[int, int], ...]  # ((card, source), ...) in rank order; source 0 = hand, 1-9 = spot
-
-
-def code(card: int) -> str:
-    return CODE[card]
 
 
 def spot_prefix(stack: Sequence[int], suit: int) -> list[int]:
