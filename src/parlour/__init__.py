@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 
 def agent(spec: str):  # type: ignore[no-untyped-def]
-    """An agent from a spec such as ``"random"`` or ``"ismcts:iterations=500"``.
+    """An agent from a spec ``name`` or ``name:key=value,...`` (today: ``"random"``).
 
     >>> agent("random").name
     'random'

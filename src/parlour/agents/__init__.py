@@ -1,4 +1,4 @@
-"""Agents, made from specs such as ``random`` or ``ismcts:iterations=500,rollout=heuristic``.
+"""Agents, made from specs ``name`` or ``name:key=value,key=value`` (today the ``random`` agent).
 
 >>> make_agent("random").spec
 'random'

@@ -1,4 +1,4 @@
-"""Actions: small immutable values whose ``str`` is their canonical notation.
+"""Actions: small values, never changed once made, whose ``str`` is their canonical notation.
 
 Each game interns its actions: there is one object per distinct action, so
 equality is identity and membership in ``legal_actions()`` is a pointer check.

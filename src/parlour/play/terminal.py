@@ -46,7 +46,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from parlour.core.errors import IllegalAction, NotationError
+from parlour.core.errors import IllegalAction, NotationError, OptionError
 
 if TYPE_CHECKING:
     from parlour.agents.base import Agent
@@ -103,7 +103,7 @@ def play(
     """
     seats = list(agents) if agents is not None else [None] * state.game.num_players
     if len(seats) != state.game.num_players:
-        raise ValueError(f"{len(seats)} seats given for {state.game.num_players}")
+        raise OptionError(f"{len(seats)} seats given, but {state.game.name} here has {state.game.num_players}")
     return _Session(state, ask, console, seats, rng or random.Random(), seed).run()
 
 
