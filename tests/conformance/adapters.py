@@ -30,11 +30,14 @@ until it does.
 
 from __future__ import annotations
 
+import copy
+import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import parlour
 from parlour.core.game import State
 
 
@@ -917,7 +920,607 @@ DECKTET_GOLF = Adapter(
 )
 
 
+# ---------------------------------------------------------------------------------------
+# Quisquilian (RULINGS.md QU-1 .. QU-9; DESIGN.md "Quisquilian"; docs/engine-notes.md)
+# ---------------------------------------------------------------------------------------
+
+_QU_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_QU_SUITS = ("C", "D", "H", "S")
+_QU_FULL = frozenset(range(1, 14))  # QU-5: Ace through King
+_QU_ENDS = (None, "complete", "stalemate", "max_turns")
+_QU_OBS_KEYS = {
+    "game", "seat", "current_player", "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots",
+    "began_empty", "played", "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts",
+    "winner", "options", "end", "hand", "hand_sizes", "coverage", "draw_pile_size", "scores",
+}
+#: the observation keys that are the position's own, shown to every seat as they are
+_QU_PUBLIC = (
+    "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played", "quiet_turns",
+    "barren", "turns", "clearings", "pile_contents", "pool_counts", "options", "end",
+)
+
+
+def _qu_rank(code: str) -> int:
+    """QU-2: Ace 1 ... King 13 (Ace low only)."""
+    return _QU_RANKS.index(code[:-1]) + 1
+
+
+def _qu_code(rank: int, suit: str) -> str:
+    return _QU_RANKS[rank - 1] + suit
+
+
+def _qu_decks(options: dict[str, Any]) -> int:
+    """QU-1: one deck for 3-4 players, two for 5-8, unless the option says."""
+    return options.get("decks") or (1 if options.get("players", 4) <= 4 else 2)
+
+
+def _qu_deck(options: dict[str, Any]) -> list[str]:
+    one = [rank + suit for suit in _QU_SUITS for rank in _QU_RANKS]
+    return one * _qu_decks(options)
+
+
+def _qu_cards_by_place(position: dict[str, Any]) -> dict[str, list[str]]:
+    places: dict[str, list[str]] = {f"spot {i + 1}": list(stack) for i, stack in enumerate(position["spots"])}
+    for seat, hand in enumerate(position["hands"]):
+        places[f"hand {seat}"] = list(hand)
+    for seat, runs in enumerate(position["runs"]):
+        places[f"runs {seat}"] = [code for run in runs for code in run]
+    places["draw_pile"] = list(position["draw_pile"])
+    return places
+
+
+def _qu_is_run(cards: list[str]) -> bool:
+    """QU-4/QU-2: three or more of one suit in consecutive ranks (rank order), Ace low, no wrap."""
+    ranks = [_qu_rank(c) for c in cards]
+    return (
+        len(cards) >= 3 and len({c[-1] for c in cards}) == 1
+        and all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+    )
+
+
+def _qu_cover(runs: list[list[str]]) -> set[int]:
+    """QU-5: the union of the ranks of all the runs."""
+    return {_qu_rank(c) for run in runs for c in run}
+
+
+def _qu_new_runs(hand: list[str], spots: list[list[str]]) -> set[str]:
+    """QU-4, by brute force: every new run, as notation (cards in rank order, spot cards
+    ``code@spot``). The cards taken from one spot are its top k cards (any order within
+    the run); a card from the hand is written bare (identical copies are one choice)."""
+    out: set[str] = set()
+    for suit in _QU_SUITS:
+        in_hand = {_qu_rank(c) for c in hand if c[-1] == suit}
+        takes = []  # per spot with a card of the suit on top: the rank lists of its top k
+        for number, stack in enumerate(spots, 1):
+            ranks: list[int] = []
+            options: list[tuple[int, ...]] = [()]
+            for code in reversed(stack):
+                if code[-1] != suit or _qu_rank(code) in ranks:
+                    break
+                ranks.append(_qu_rank(code))
+                options.append(tuple(ranks))
+            if len(options) > 1:
+                takes.append((number, options))
+        for choice in itertools.product(*(options for _, options in takes)):
+            taken: dict[int, int] = {}
+            clash = False
+            for (number, _), ranks in zip(takes, choice):
+                for r in ranks:
+                    clash = clash or r in taken
+                    taken[r] = number
+            if clash:
+                continue
+            have = in_hand | set(taken)
+            for low in range(1, 12):
+                for high in range(low + 2, 14):
+                    if taken and (low > min(taken) or high < max(taken)):
+                        continue
+                    if all(r in have for r in range(low, high + 1)):
+                        out.add("run " + " ".join(
+                            _qu_code(r, suit) + (f"@{taken[r]}" if r in taken else "") for r in range(low, high + 1)
+                        ))
+    return out
+
+
+def _qu_additions(hand: list[str], spots: list[list[str]], runs: list[list[str]]) -> set[str]:
+    """QU-4: one card (from the hand or a spot's top) continuing one of the player's runs
+    at either end; ``to N`` only when the same card from the same place fits two runs."""
+    wants: dict[str, list[int]] = {}
+    for index, run in enumerate(runs):
+        suit, low, high = run[0][-1], _qu_rank(run[0]), _qu_rank(run[-1])
+        for rank in (low - 1, high + 1):
+            if 1 <= rank <= 13:
+                wants.setdefault(_qu_code(rank, suit), []).append(index)
+    out = set()
+    for code, targets in wants.items():
+        places = ([""] if code in hand else []) + [f"@{n}" for n, st in enumerate(spots, 1) if st and st[-1] == code]
+        for place in places:
+            for index in targets:
+                out.add(f"add {code}{place}" + (f" to {index + 1}" if len(targets) > 1 else ""))
+    return out
+
+
+def _qu_digs(hand: list[str], spots: list[list[str]], runs: list[list[str]]) -> set[str]:
+    return _qu_new_runs(hand, spots) | _qu_additions(hand, spots, runs)
+
+
+def _qu_expected_legal(pos: dict[str, Any]) -> set[str]:
+    if pos["end"] is not None:
+        return set()
+    p = pos["player"]
+    hand = pos["hands"][p]
+    if pos["phase"] == "discard":  # QU-3: any hand card onto any spot not used this turn
+        free = [s for s in range(1, 10) if s not in pos["used_spots"]]
+        return {f"discard {c} {s}" for c in set(hand) for s in free}
+    return _qu_digs(hand, pos["spots"], pos["runs"][p]) | {"stop"}
+
+
+def _qu_invariants(state: State) -> None:
+    pos = state.to_position()
+    options = pos["options"]
+    n = options["players"]
+    one_deck = _qu_decks(options) == 1
+    hands, spots, runs, pile = pos["hands"], pos["spots"], pos["runs"], pos["draw_pile"]
+    assert n == state.game.num_players and len(hands) == len(runs) == len(pos["pool_counts"]) == n
+    assert len(spots) == 9
+    end, p = pos["end"], pos["player"]
+    assert end in _QU_ENDS, end
+    assert 0 <= p < n
+    # QU-4/QU-2: every run three or more of one suit in consecutive ranks.
+    for seat in range(n):
+        for run in runs[seat]:
+            assert _qu_is_run(run), f"seat {seat}: {run} is not a run"
+    covers = [_qu_cover(runs[seat]) for seat in range(n)]
+    complete = [seat for seat in range(n) if covers[seat] == _QU_FULL]
+    # QU-5: a seat covering A-K wins at once; the game is then over with it as the winner.
+    assert (end == "complete") == bool(complete), (end, complete)
+    assert len(complete) <= 1, complete
+    winner = complete[0] if complete else None
+    assert pos["winner"] == winner, (pos["winner"], winner)
+    assert state.winners() == ([] if winner is None else [winner]), state.winners()
+    assert state.scores() == [int(seat == winner) for seat in range(n)], state.scores()
+    assert state.current_player == (None if end else p)
+    # QU-8 / engine-notes: the safety net.
+    turns = pos["turns"]
+    if end == "max_turns":
+        assert turns == options["max_turns"], (turns, options["max_turns"])
+    elif end is None:
+        assert turns < options["max_turns"], (turns, options["max_turns"])
+    if end == "stalemate":  # a clearing found nothing beneath any top, twice
+        assert not pile and all(len(stack) <= 1 for stack in spots), (pile, spots)
+        assert pos["barren"]
+    # QU-6 and QU-3: hands hold at most six.
+    assert all(len(hand) <= 6 for hand in hands), [len(h) for h in hands]
+    if pos["clearings"] == 0 and pile:
+        # Before any clearing the pile only shrinks; every seat not moving refilled to six
+        # (or was dealt six) while it had cards.
+        for seat in range(n):
+            if seat != p:
+                assert len(hands[seat]) == 6, (seat, hands[seat])
+    used = pos["used_spots"]
+    assert len(set(used)) == len(used) and all(1 <= s <= 9 for s in used), used
+    assert pos["quiet_turns"] < n
+    if pos["barren"]:
+        assert not pile, "QU-8: a barren clearing leaves the pile empty, and only a clearing fills it"
+    if end is None:
+        assert pos["phase"] in ("discard", "dig"), pos["phase"]
+        assert 1 <= pos["roll"] <= 6, pos["roll"]
+        if pos["began_empty"]:
+            assert not pile, "QU-7: the pile was empty at the roll and can only fill at a turn's end"
+        if pos["phase"] == "discard":
+            # QU-3: the roll's discards (all of the hand if shorter), each on a different spot.
+            owed, hand = pos["to_discard"], hands[p]
+            assert 1 <= owed <= len(hand), (owed, hand)
+            assert owed <= 9 - len(used), (owed, used)
+            assert owed + len(used) == min(pos["roll"], len(hand) + len(used)), (pos["roll"], owed, used, hand)
+            if pos["clearings"] == 0 and pile:
+                assert len(hand) + len(used) == 6
+        else:
+            assert pos["to_discard"] == 0
+    # QU-9 / engine-notes: after a clearing, the cleared cards not yet seen are public.
+    contents, counts = pos["pile_contents"], pos["pool_counts"]
+    assert (contents is None) == (pos["clearings"] == 0), (contents, pos["clearings"])
+    assert all(isinstance(c, int) and c >= 0 for c in counts), counts
+    if contents is None:
+        assert counts == [0] * n, counts
+    else:
+        assert sum(counts) <= len(contents), (counts, contents)
+        # unseen = still in the pile, or drawn into a hand and not yet played
+        assert len(contents) == len(pile) + sum(counts), (len(contents), len(pile), counts)
+        if one_deck:  # exact with one deck: each code is one card
+            assert Counter(pile) <= Counter(contents), "a pile card is not among the cleared cards"
+            for seat in range(n):
+                drawn = [c for c in hands[seat] if c in contents]
+                assert len(drawn) == counts[seat], (seat, hands[seat], counts[seat], contents)
+    # The legal actions, from QU-3 and QU-4.
+    legal = {str(a) for a in state.legal_actions()}
+    expected = _qu_expected_legal(pos)
+    assert legal == expected, (sorted(legal ^ expected), "engine only:", sorted(legal - expected))
+    if end is None and pos["phase"] == "dig":
+        assert legal - {"stop"}, "QU-4: a dig with no run or addition to play should have ended by itself"
+    # DESIGN.md "Hidden information", QU-9: each seat's observation.
+    for seat in range(n):
+        obs = state.observation(seat)
+        assert set(obs) == _QU_OBS_KEYS, sorted(set(obs) ^ _QU_OBS_KEYS)
+        for key in _QU_PUBLIC:
+            assert obs[key] == pos[key], key
+        assert obs["winner"] == pos["winner"] and obs["scores"] == state.scores()
+        assert obs["game"] == "quisquilian" and obs["seat"] == seat and obs["current_player"] == state.current_player
+        assert obs["hand"] == hands[seat]
+        assert obs["hand_sizes"] == [len(h) for h in hands]
+        assert obs["draw_pile_size"] == len(pile)
+        assert obs["coverage"] == [sorted(c) for c in covers], (obs["coverage"], covers)
+
+
+def _qu_card(word: str) -> tuple[str, int]:
+    code, _, spot = word.partition("@")
+    return code, int(spot) if spot else 0
+
+
+def _qu_leave_hand(hand: list[str], code: str, pool: list[str] | None, counts: list[int], seat: int) -> None:
+    """engine-notes: a card leaving a hand counts as a cleared card drawn (and now seen)
+    when it is one of the cleared cards and the seat still holds any."""
+    hand.remove(code)
+    if pool is not None and counts[seat] and code in pool:
+        pool.remove(code)
+        counts[seat] -= 1
+
+
+def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -> None:
+    verb, *args = action.split()
+    options = before["options"]
+    n = options["players"]
+    p = before["player"]
+    assert after["options"] == options
+    hands = [list(h) for h in before["hands"]]
+    spots = [list(s) for s in before["spots"]]
+    runs = [[list(r) for r in rs] for rs in before["runs"]]
+    pool = None if before["pile_contents"] is None else list(before["pile_contents"])
+    counts = list(before["pool_counts"])
+    played = before["played"]
+    # The action's own effect.
+    if verb == "discard":  # QU-3: one hand card onto one spot not used this turn
+        assert before["phase"] == "discard"
+        code, spot = args[0], int(args[1])
+        assert spot not in before["used_spots"], (spot, before["used_spots"])
+        _qu_leave_hand(hands[p], code, pool, counts, p)
+        spots[spot - 1].append(code)
+    elif verb in ("run", "add"):
+        assert before["phase"] == "dig"
+        words = args[:1] if verb == "add" else args
+        cards = [_qu_card(w) for w in words]
+        taken: dict[int, list[str]] = {}
+        for code, spot in cards:
+            if spot:
+                taken.setdefault(spot, []).append(code)
+            else:
+                _qu_leave_hand(hands[p], code, pool, counts, p)
+        for spot, codes in taken.items():  # QU-4: the spot's top cards, in any order
+            stack = spots[spot - 1]
+            assert len(codes) <= len(stack) and Counter(stack[len(stack) - len(codes):]) == Counter(codes), (
+                f"{action}: {codes} are not the top cards of spot {spot}: {stack}"
+            )
+            del stack[len(stack) - len(codes):]
+        played = True
+        if verb == "run":
+            new = [code for code, _ in cards]
+            assert _qu_is_run(new), action
+            runs[p].append(new)
+        else:
+            code = cards[0][0]
+            old, grown = runs[p], after["runs"][p]
+            assert len(grown) == len(old), (old, grown)
+            changed = [i for i in range(len(old)) if old[i] != grown[i]]
+            assert len(changed) == 1, f"{action}: runs {old} -> {grown}"
+            i = changed[0]
+            assert grown[i] in ([code] + old[i], old[i] + [code]), f"{action}: {old[i]} -> {grown[i]}"
+            if "to" in args:
+                assert i == int(args[-1]) - 1, (action, i)
+            runs[p][i] = grown[i]
+    else:
+        assert verb == "stop" and before["phase"] == "dig", action
+    assert after["runs"] == runs, (action, before["runs"], after["runs"])
+    if after["end"] == "complete":  # QU-5: wins at once, nothing more happens
+        assert verb in ("run", "add") and after["winner"] == p
+        assert _qu_cover(runs[p]) == _QU_FULL
+        assert [Counter(h) for h in after["hands"]] == [Counter(h) for h in hands]
+        assert after["spots"] == spots and after["draw_pile"] == before["draw_pile"]
+        assert after["turns"] == before["turns"]
+        return
+    turns = after["turns"] - before["turns"]
+    assert turns >= 0
+    if turns == 0:  # the same turn goes on
+        assert after["player"] == p and after["end"] is None
+        assert [Counter(h) for h in after["hands"]] == [Counter(h) for h in hands]
+        assert after["spots"] == spots and after["draw_pile"] == before["draw_pile"]
+        assert after["pile_contents"] == (None if pool is None else after["pile_contents"])
+        assert after["pool_counts"] == counts, (after["pool_counts"], counts)
+        if pool is not None:
+            assert Counter(after["pile_contents"]) == Counter(pool)
+        assert after["played"] == played and after["roll"] == before["roll"]
+        assert after["quiet_turns"] == before["quiet_turns"] and after["clearings"] == before["clearings"]
+        if verb == "discard" and before["to_discard"] > 1:
+            assert after["phase"] == "discard" and after["to_discard"] == before["to_discard"] - 1
+            assert after["used_spots"] == sorted(before["used_spots"] + [int(args[1])])
+        else:
+            assert after["phase"] == "dig" and after["to_discard"] == 0
+        return
+    # The turn ended: after ``stop``, or by itself when no run or addition was left.
+    if verb == "discard":
+        assert before["to_discard"] == 1, "the turn ended with discards owed"
+    if verb != "stop":
+        left = _qu_digs(hands[p], spots, runs[p])
+        assert not left, f"QU-4: the turn ended after {action} with {sorted(left)[:3]} still playable"
+    # Automatic turns (asking nothing) are those of seats with an empty hand.
+    for k in range(1, min(turns, n)):
+        seat = (p + k) % n
+        assert before["hands"][seat] == [], f"seat {seat}'s turn passed by itself with a hand {before['hands'][seat]}"
+    # QU-6: the mover draws back up to six while the pile lasts.
+    pile = before["draw_pile"]
+    drawn = pile[: max(0, 6 - len(hands[p]))]
+    refilled = Counter(hands[p] + drawn)
+    if turns < n:
+        assert Counter(after["hands"][p]) == refilled, (hands[p], drawn, after["hands"][p])
+    if turns == 1:
+        for seat in range(n):
+            if seat != p:
+                assert after["hands"][seat] == before["hands"][seat], f"seat {seat}'s hand changed"
+        if pool is not None:
+            counts[p] += len(drawn)
+        # QU-7: the yard is cleared after as many consecutive quiet turns as players.
+        quiet = before["quiet_turns"] + 1 if before["began_empty"] and not played else 0
+        barren = before["barren"] and not played
+        if quiet >= n:
+            beneath = [c for stack in spots for c in stack[:-1]]
+            if beneath:
+                assert after["clearings"] == before["clearings"] + 1
+                assert after["spots"] == [stack[-1:] for stack in spots], after["spots"]
+                assert Counter(after["draw_pile"]) == Counter(beneath), "the new pile is not the cards beneath"
+                assert Counter(after["pile_contents"]) == Counter(beneath) and after["pool_counts"] == [0] * n
+                assert not after["barren"] and after["quiet_turns"] == 0
+                expected_end = None
+            else:  # QU-8
+                assert after["clearings"] == before["clearings"] and after["spots"] == spots
+                assert after["draw_pile"] == [] and after["barren"]
+                expected_end = "stalemate" if barren else None
+                assert after["quiet_turns"] == 0 or expected_end
+        else:
+            assert after["clearings"] == before["clearings"] and after["spots"] == spots
+            assert after["draw_pile"] == pile[len(drawn):]
+            assert after["quiet_turns"] == quiet and after["barren"] == barren
+            assert after["pool_counts"] == counts, (after["pool_counts"], counts)
+            if pool is not None:
+                assert Counter(after["pile_contents"]) == Counter(pool)
+            expected_end = None
+        if expected_end is None and before["turns"] + 1 >= options["max_turns"]:
+            expected_end = "max_turns"
+        assert after["end"] == expected_end, (after["end"], expected_end)
+    if after["end"] is None:
+        # The next seat's turn: a die roll (QU-3), everything of the turn fresh.
+        q = after["player"]
+        assert q == (p + turns) % n, (p, turns, q)
+        assert 1 <= after["roll"] <= 6 and after["used_spots"] == [] and not after["played"]
+        assert after["began_empty"] == (not after["draw_pile"])
+        hand = after["hands"][q]
+        assert after["to_discard"] == min(after["roll"], len(hand)), (after["roll"], hand)
+        assert after["phase"] == ("discard" if hand else "dig")
+
+
+def _qu_sort(code: str) -> tuple[int, int]:
+    return _QU_SUITS.index(code[-1]), _qu_rank(code)
+
+
+def _qu_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+    """The same position with the cards ``seat`` cannot know dealt otherwise, and another chance seed.
+
+    QU-9: the other hands and the pile's order are hidden; every stack and run is public.
+    Before any clearing, the other seats' hand cards and the pile are one pool (hand sizes
+    kept). After one, ``pile_contents`` (the cleared cards still unseen) and ``pool_counts``
+    are public: the unseen cleared cards are permuted among the pile and the other seats'
+    parts drawn from them, and the other hidden cards among the other hand slots. With two
+    decks identical codes make the parts ambiguous: the parts are then read greedily, which
+    keeps the observation (the harness asserts it).
+    """
+    pos = state.to_position()
+    n = len(pos["hands"])
+    contents, counts = pos["pile_contents"], pos["pool_counts"]
+    pile = list(pos["draw_pile"])
+    consistent = contents is None or Counter(pile) <= Counter(contents)
+    keep_mover = False
+    for attempt in range(12):
+        if attempt == 6:
+            keep_mover = True  # a digging player must keep a hand that can dig
+        movable = [
+            s for s in range(n)
+            if s != seat and not (keep_mover and s == pos["player"] and pos["end"] is None)
+        ]
+        parts: dict[int, list[str]] = {s: [] for s in movable}
+        rests: dict[int, list[str]] = {s: list(pos["hands"][s]) for s in movable}
+        if contents is not None and consistent:
+            free = Counter(contents) - Counter(pile)
+            for s in range(n):  # every seat's part, also those kept, in seat order
+                part, rest = [], []
+                for code in pos["hands"][s]:
+                    if len(part) < counts[s] and free[code] > 0:
+                        free[code] -= 1
+                        part.append(code)
+                    else:
+                        rest.append(code)
+                if s in parts:
+                    parts[s], rests[s] = part, rest
+            cleared = pile + [c for s in movable for c in parts[s]]
+            rng.shuffle(cleared)
+            new_pile, cleared = cleared[: len(pile)], cleared[len(pile):]
+            for s in movable:
+                k = len(parts[s])
+                parts[s], cleared = cleared[:k], cleared[k:]
+            other = [c for s in movable for c in rests[s]]
+            rng.shuffle(other)
+            for s in movable:
+                k = len(rests[s])
+                rests[s], other = other[:k], other[k:]
+        elif contents is not None:
+            # (the two-deck bookkeeping no longer matches the pile: only its order changes)
+            new_pile = pile[:]
+            rng.shuffle(new_pile)
+        else:
+            hidden = pile + [c for s in movable for c in rests[s]]
+            rng.shuffle(hidden)
+            new_pile, hidden = hidden[: len(pile)], hidden[len(pile):]
+            for s in movable:
+                k = len(rests[s])
+                rests[s], hidden = hidden[:k], hidden[k:]
+        twin = copy.deepcopy(pos)
+        for s in movable:
+            twin["hands"][s] = parts[s] + rests[s]
+        twin["draw_pile"] = new_pile
+        twin["chance"] = (pos["chance"] + 1 + rng.randrange(2**40)) % 2**63
+        try:
+            built = state.game.from_position(twin)
+        except parlour.PositionError:
+            continue  # the digging player got a hand with nothing to dig: deal again
+        return built
+    raise AssertionError("no hidden twin found")
+
+
+def _qu_policy(state: State, rng: random.Random) -> int:
+    """Mostly dig when there is something to dig (more runs, additions and complete sets)."""
+    texts = [str(a) for a in state.legal_actions()]
+    plays = [i for i, t in enumerate(texts) if t.startswith(("run", "add"))]
+    if plays and rng.random() < 0.85:
+        return rng.choice(plays)
+    return rng.randrange(len(texts))
+
+
+def _qu_position(
+    options: dict[str, Any],
+    spots: list[list[str]],
+    hands: list[list[str] | None],
+    runs: list[list[list[str]]] | None = None,
+    rest_to: str = "pile",
+    pool_parts: list[list[str]] | None = None,
+    **flow: Any,
+) -> dict[str, Any]:
+    """A hand-written position: the given cards as given; a hand of None gets six cards of
+    the rest of the deck; the remaining cards go to the draw pile, or beneath the spots'
+    given cards (``rest_to="spots"``, the pile then empty). With ``pool_parts`` (per seat,
+    hand cards drawn from the last clearing), ``pile_contents`` is the pile plus the parts."""
+    n = options["players"]
+    runs = runs or [[] for _ in range(n)]
+    rest = Counter(_qu_deck(options))
+    given = [c for st in spots for c in st] + [c for h in hands if h for c in h]
+    given += [c for rs in runs for r in rs for c in r]
+    rest.subtract(given)
+    assert all(v >= 0 for v in rest.values()), f"more copies than the deck has: {-rest}"
+    pool = sorted(rest.elements(), key=_qu_sort)
+    random.Random(f"qu-start/{sorted(given)}").shuffle(pool)
+    full_hands = []
+    for hand in hands:
+        if hand is None:
+            hand, pool = pool[:6], pool[6:]
+        full_hands.append(sorted(hand, key=_qu_sort))
+    spots = [list(st) for st in spots]
+    if rest_to == "spots":
+        for i, code in enumerate(pool):
+            stack = spots[i % 9]
+            stack.insert(0, code)
+        pile: list[str] = []
+    else:
+        pile = pool
+    position = {"options": dict(options), "spots": spots, "hands": full_hands, "runs": runs, "draw_pile": pile, **flow}
+    if pool_parts is not None:
+        position["pile_contents"] = sorted(pile + [c for part in pool_parts for c in part], key=_qu_sort)
+        position["pool_counts"] = [len(part) for part in pool_parts]
+    return position
+
+
+def _qu_suit_run(suit: str, low: int, high: int) -> list[str]:
+    return [_qu_code(r, suit) for r in range(low, high + 1)]
+
+
+_QU_STARTS: tuple[dict[str, Any], ...] = (
+    # QU-7: the third quiet turn of three with the pile empty: after these discards (and a
+    # dig, if any), the yard is cleared; every stack holds cards beneath its top.
+    _qu_position(
+        {"players": 3, "decks": 1, "max_turns": 40},  # (the game after the clearing, in short)
+        [["KS"], ["2D"], ["9C"], ["5H"], ["JD"], ["7S"], ["QC"], ["3H"], ["10D"]],
+        [["AC", "8D", "4S", "KH"], ["6C", "9H", "JS"], ["2S", "QD"]],
+        runs=[[["5D", "6D", "7D"]], [], [["8S", "9S", "10S"]]],
+        rest_to="spots", player=0, phase="discard", roll=2, to_discard=2, began_empty=True, quiet_turns=2,
+    ),
+    # QU-8: empty hands and pile, nothing beneath the tops, a barren clearing behind: seat 0
+    # may add 8H (to either of its runs) or stop; either way the next barren clearing
+    # ends the game in a stalemate (after further turns that pass by themselves).
+    _qu_position(
+        {"players": 3, "decks": 1},
+        [["8H"], [], [], [], [], [], [], [], []],
+        [[], [], []],
+        runs=[
+            [_qu_suit_run("H", 5, 7), _qu_suit_run("H", 9, 13)],
+            [_qu_suit_run("C", 1, 6), _qu_suit_run("D", 1, 6), _qu_suit_run("S", 1, 6), _qu_suit_run("H", 1, 4)],
+            [_qu_suit_run("C", 7, 13), _qu_suit_run("D", 7, 13), _qu_suit_run("S", 7, 13)],
+        ],
+        player=0, phase="dig", roll=4, to_discard=0, began_empty=True, quiet_turns=2, barren=True,
+        clearings=1, pile_contents=[], pool_counts=[0, 0, 0],
+    ),
+    # QU-5: seat 1 covers Ace to Queen; KD in hand (or QH JH KH as a run) completes the set.
+    _qu_position(
+        {"players": 4, "decks": 1},
+        [["4D"], ["QH"], ["2H", "9S"], ["AS"], ["JH"], ["8C", "KC"], ["5S"], ["3D"], ["10C", "6H"]],
+        [None, ["KD", "KH", "3H", "7S", "4S", "9H"], None, None],
+        runs=[[], [_qu_suit_run("C", 1, 6), _qu_suit_run("D", 7, 12)], [], []],
+        player=1, phase="dig", roll=1, to_discard=0,
+    ),
+    # QU-4: a dig taking several cards from one spot (its top cards in any order): spot 5
+    # holds 8H 7H 5H 6H (6H on top), spot 7 QH JH; the hand 3H 4H 9H 10H.
+    _qu_position(
+        {"players": 3, "decks": 1},
+        [["2C"], ["KD"], ["9S"], ["4C"], ["8H", "7H", "5H", "6H"], ["AS"], ["QH", "JH"], ["10S", "3D"], []],
+        [None, None, ["3H", "4H", "9H", "10H", "6S", "KC"]],
+        player=2, phase="dig", roll=3, to_discard=0, used_spots=[],
+    ),
+    # Two decks: identical cards in a hand, on a spot and in two identical runs (``add 7H
+    # to 1`` / ``to 2``, from the hand or from spot 3), after a clearing whose unseen cards
+    # include codes that other hands hold twice.
+    _qu_position(
+        {"players": 5, "decks": 2, "max_turns": 30},
+        [["2D"], ["9C", "KS"], ["7H"], ["QC", "3S"], [], ["JD"], ["5C"], ["6S", "AH"], ["10D"]],
+        [
+            ["7H", "8H", "2C", "2C", "QS", "9D"],
+            ["3D", "3D", "KC", "5S", "6S", "JC"],
+            ["AD", "4C", "4C"],
+            ["9C", "8S", "8S", "2S", "QD", "KD"],
+            None,
+        ],
+        runs=[[_qu_suit_run("H", 4, 6), _qu_suit_run("H", 4, 6)], [], [_qu_suit_run("S", 9, 11)], [], []],
+        pool_parts=[["QS"], ["3D"], [], ["9C", "8S"], []],
+        player=0, phase="dig", roll=5, to_discard=0, clearings=1,
+    ),
+)
+
+
+QUISQUILIAN = Adapter(
+    cards_by_place=_qu_cards_by_place,
+    deck=_qu_deck,
+    invariants=_qu_invariants,
+    transition=_qu_transition,
+    hidden_twin=_qu_hidden_twin,
+    junk_notation=(
+        "discard 7H 0", "discard 7H 10", "discard 7H 5 6", "discard", "discard 1H 5", "run 5H 6H", "run",
+        "run 5H 6H@3 6H@3", "run QS KS AS", "run KH AH 2H", "run 5H 6C 7H", "run 5H 7H 9H", "add", "add 8H to 0",
+        "add 8H@10", "add 8H 9H", "add 8H to", "stop now", "stop 3", "dig 5H", "discard ZZ 5", "run 2C 3C 4C@0",
+    ),
+    start_positions=_QU_STARTS,
+    policy=_qu_policy,
+    end_reasons=frozenset({"complete", "stalemate", "max_turns"}),
+    fast_playouts=6,  # an 8-player game costs ~10 s in the no-leak check (every seat, every step)
+    soak_playouts=160,  # 10 games for each of the 16 accepted option combinations
+    max_actions=5_000,
+)
+
+
 ADAPTERS: dict[str, Adapter] = {
     "decktet-golf": DECKTET_GOLF,
     "psalter-row": PSALTER_ROW,
+    "quisquilian": QUISQUILIAN,
 }

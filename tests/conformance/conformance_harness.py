@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import parlour
-from parlour import IllegalAction, NotationError, ParlourError
+from parlour import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.game import State
 
 from adapters import ADAPTERS, Adapter
@@ -46,11 +46,43 @@ def option_samples(name: str) -> list[tuple[str, tuple[Any, ...]]]:
     return [(spec.name, tuple(spec.samples())) for spec in game.option_specs]
 
 
-def option_combos(name: str) -> list[dict[str, Any]]:
-    """Every combination of every option's ``samples()``."""
+def all_option_combos(name: str) -> list[dict[str, Any]]:
+    """Every combination of every option's ``samples()``, also those the game refuses."""
     samples = option_samples(name)
     names = [n for n, _ in samples]
     return [dict(zip(names, values)) for values in itertools.product(*(v for _, v in samples))]
+
+
+@functools.lru_cache(maxsize=None)
+def _refusal(name: str, options_json: str) -> str | None:
+    """The OptionError message ``parlour.load`` gives for these options, or None if it loads.
+
+    Each option value may be allowed on its own but not with the others (e.g. one deck
+    for too many players): such combinations are refused, never played.
+    """
+    try:
+        parlour.load(name, **json.loads(options_json))
+    except OptionError as err:
+        return str(err)
+    return None
+
+
+def refusal(name: str, options: dict[str, Any]) -> str | None:
+    return _refusal(name, _key(options))
+
+
+def accepted(name: str, options: dict[str, Any]) -> bool:
+    return refusal(name, options) is None
+
+
+def option_combos(name: str) -> list[dict[str, Any]]:
+    """Every combination of every option's ``samples()`` that ``parlour.load`` accepts."""
+    return [c for c in all_option_combos(name) if accepted(name, c)]
+
+
+def refused_combos(name: str) -> list[tuple[dict[str, Any], str]]:
+    """The sample combinations that ``parlour.load`` refuses, with its messages."""
+    return [(c, refusal(name, c) or "") for c in all_option_combos(name) if not accepted(name, c)]
 
 
 def _key(options: dict[str, Any]) -> str:
@@ -73,6 +105,19 @@ def pinned_options(ad: Adapter, start: int) -> dict[str, Any]:
     return dict(ad.start_positions[start].get("options") or {})
 
 
+def start_combos(name: str, start: int) -> list[dict[str, Any]]:
+    """The option combinations a start position is played under: each accepted combination
+    with the options the position fixes put over it, without repeats, where the game accepts it."""
+    pinned = pinned_options(adapter(name), start)
+    found: dict[str, dict[str, Any]] = {}
+    for c in option_combos(name):
+        options = {**c, **pinned}
+        if accepted(name, options):
+            found.setdefault(_key(options), options)
+    assert found, f"{name}: start position {start} fixes options that no combination accepts"
+    return list(found.values())
+
+
 @functools.lru_cache(maxsize=None)
 def plan(name: str, run: str) -> tuple[PlanItem, ...]:
     """The playouts of a run; deterministic (string seeds hash stably).
@@ -88,15 +133,25 @@ def plan(name: str, run: str) -> tuple[PlanItem, ...]:
         count = max(ad.soak_playouts, len(combos))
         chosen = [combos[i % len(combos)] for i in range(count)]
         policies = [(i // len(combos)) % 2 == 1 for i in range(count)]
-        starts = [(s, {**c, **pinned_options(ad, s)}) for s in range(len(ad.start_positions)) for c in combos]
+        starts = [(s, o) for s in range(len(ad.start_positions)) for o in start_combos(name, s)]
     else:
         samples = option_samples(name)
         width = max((len(v) for _, v in samples), default=1)
         orders = {n: rng.sample(range(len(v)), len(v)) for n, v in samples}
-        # First a few combinations that together show every value of every option ...
-        chosen = [
-            {n: v[orders[n][i % len(v)]] for n, v in samples} for i in range(width)
-        ]
+        # First a few combinations that together show every value of every option
+        # (those the game refuses replaced by accepted ones showing the values still unseen) ...
+        diagonal = [{n: v[orders[n][i % len(v)]] for n, v in samples} for i in range(width)]
+        chosen = [c for c in diagonal if accepted(name, c)]
+        unseen = {(n, _key(v)) for n, vs in samples for v in vs} - {(n, _key(c[n])) for c in chosen for n in c}
+        candidates = [c for c in combos if c not in chosen]
+        if unseen:  # (only then, so that other games' plans stay as they were)
+            rng.shuffle(candidates)
+        while unseen:
+            best = max(candidates, key=lambda c: len(unseen & {(n, _key(v)) for n, v in c.items()}))
+            assert unseen & {(n, _key(v)) for n, v in best.items()}, f"{name}: no accepted combination shows {unseen}"
+            chosen.append(best)
+            candidates.remove(best)
+            unseen -= {(n, _key(v)) for n, v in best.items()}
         # ... then random ones, without repeats while there are unused ones.
         rest = [c for c in combos if c not in chosen]
         rng.shuffle(rest)
@@ -104,7 +159,7 @@ def plan(name: str, run: str) -> tuple[PlanItem, ...]:
             chosen.append(rest.pop() if rest else rng.choice(combos))
         policies = [i % 2 == 1 for i in range(len(chosen))]
         starts = [
-            (s, {**rng.choice(combos), **pinned_options(ad, s)}) for s in range(len(ad.start_positions)) for _ in range(2)
+            (s, rng.choice(start_combos(name, s))) for s in range(len(ad.start_positions)) for _ in range(2)
         ]
     has_policy = ad.policy is not None
     items = [PlanItem(o, rng.getrandbits(32), None, has_policy and pol) for o, pol in zip(chosen, policies)]

@@ -21,12 +21,15 @@ from conformance_harness import (
     CHECKS,
     FAST,
     SOAK,
+    accepted,
+    all_option_combos,
     fingerprint,
     option_combos,
     option_samples,
-    pinned_options,
     plan,
     playouts,
+    refused_combos,
+    start_combos,
 )
 
 GAMES = parlour.game_names()
@@ -66,18 +69,19 @@ def test_every_game_has_an_adapter() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_soak_covers_every_option_combination(name: str) -> None:
     _needs_adapter(name)
-    combos = option_combos(name)
     expected = 1
     for _, values in option_samples(name):
         expected *= len(values)
-    assert len(combos) == expected
+    assert len(all_option_combos(name)) == expected
+    combos = option_combos(name)
+    assert len(combos) + len(refused_combos(name)) == expected
     soak = plan(name, SOAK)
     everything = {json.dumps(c, sort_keys=True) for c in combos}
     assert {json.dumps(item.options, sort_keys=True) for item in soak if item.start is None} == everything
     for start in range(len(ADAPTERS[name].start_positions)):
-        pinned = pinned_options(ADAPTERS[name], start)
-        expected = {json.dumps({**c, **pinned}, sort_keys=True) for c in combos}
-        assert {json.dumps(item.options, sort_keys=True) for item in soak if item.start == start} == expected
+        expected_starts = {json.dumps(c, sort_keys=True) for c in start_combos(name, start)}
+        assert {json.dumps(item.options, sort_keys=True) for item in soak if item.start == start} == expected_starts
+    assert all(accepted(name, item.options) for item in soak)
     assert len(soak) >= ADAPTERS[name].soak_playouts
     assert len({item.seed for item in soak}) > 0.99 * len(soak), "playout seeds should differ"
 
@@ -90,6 +94,7 @@ def test_fast_run_shows_every_option_value(name: str) -> None:
     for option, values in option_samples(name):
         shown = {json.dumps(item.options[option]) for item in fast if item.start is None}
         assert shown == {json.dumps(v) for v in values}, option
+    assert all(accepted(name, item.options) for item in fast)
     assert plan(name, FAST) == fast and len(playouts(name, FAST)) == len(fast)
 
 
@@ -114,16 +119,52 @@ def test_start_positions_are_lawful(name: str) -> None:
         assert not state.is_terminal()
 
 
+def _as_text(options: dict) -> dict:
+    return {k: "none" if v is None else str(v) for k, v in options.items()}
+
+
+def _shown(value: object) -> str:
+    return "none" if value is None else str(value).lower()
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_sample_option_value_loads_also_as_text(name: str) -> None:
-    """Each combination loads typed and as command-line text, to the same game."""
+    """Each combination the game accepts loads typed and as command-line text, to the same
+    game; one it refuses (values allowed alone but not together) is refused as text too."""
     for options in option_combos(name):
         game = parlour.load(name, **options)
         assert game.options == {**game.options, **options}
         assert game.name == name
         json.dumps(game.options)
-        as_text = {k: "none" if v is None else str(v) for k, v in options.items()}
+        as_text = _as_text(options)
         assert parlour.load(name, **as_text) == game, as_text
+    for options, _ in refused_combos(name):
+        with pytest.raises(parlour.OptionError):
+            parlour.load(name, **_as_text(options))
+    # Every sample value is playable with some other values.
+    for option, values in option_samples(name):
+        for value in values:
+            assert any(c[option] == value for c in option_combos(name)), f"{option}={value!r} never loads"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_refused_option_combinations_name_the_allowed_values(name: str) -> None:
+    """DESIGN.md "Core API": a bad value's OptionError says the allowed ones. A combination
+    refused as a whole names an option and its refused value (``name=value``) and a value
+    of that option that the game would accept with the other options unchanged."""
+    for options, message in refused_combos(name):
+        assert message, options
+        named = [k for k, v in options.items() if f"{k}={_shown(v)}" in message.lower()]
+        assert named, f"{options}: the refusal names no option=value: {message!r}"
+        fixes = {
+            k: [v for _, values in option_samples(name) if _ == k for v in values
+                if v != options[k] and accepted(name, {**options, k: v})]
+            for k in named
+        }
+        assert any(
+            f"{k}={_shown(v)}" in message.lower() or f"{k}: {_shown(v)}" in message.lower()
+            for k in named for v in fixes[k]
+        ), f"{options}: the refusal names none of the allowed values {fixes}: {message!r}"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -139,21 +139,37 @@ def sample(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> Quis
 
     After a clearing the draw pile is dealt from the cleared cards still unseen, and
     each other hand holds as many of them as ``pool_counts`` says. A player seen
-    digging has something to dig: deals where they would not are drawn again, and if
-    that keeps failing, one of their cards is exchanged for an unseen card that gives
-    them a run or an addition.
+    digging has something to dig (else the dig would have ended): deals where they
+    would not are rejected and drawn again, up to REDEALS times; past that, one of
+    their cards is exchanged for an unseen one that lets them dig.
     """
     game = game.with_options(obs["options"])  # type: ignore[assignment]
-    other_digs = obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None
-    for _ in range(REDEALS if other_digs else 1):
-        position = _deal_unseen(game, obs, rng)
-        state = from_position(game, position, check_dig=False)
-        if not other_digs or state._dig_actions():
-            return state
-    return _give_a_dig(game, position, obs, rng)
+    position = _deal_unseen(game, obs, rng)
+    if obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None:
+        can_dig = _dig_check(obs)
+        for _ in range(REDEALS):
+            if can_dig(position["hands"][obs["player"]]):
+                break
+            position = _deal_unseen(game, obs, rng)
+        else:
+            return _give_a_dig(game, position, obs, rng)
+    return from_position(game, position, check_dig=False)
 
 
-REDEALS = 16
+REDEALS = 5000  # the real deal passes, so rejection ends; a rare case costs some milliseconds
+
+
+def _dig_check(obs: dict[str, Any]) -> Any:
+    """Whether a hand (codes) gives the observed digging player a run or an addition."""
+    spots = [tuple(parse_card(c) for c in stack) for stack in obs["spots"]]
+    infos = [digging.spot_info(stack) for stack in spots]
+    wanted = digging.wanted_cards([tuple(parse_card(c) for c in run) for run in obs["runs"][obs["player"]]])
+
+    def can_dig(hand: list[str]) -> bool:
+        cards = tuple(sorted(parse_card(c) for c in hand))
+        return bool(digging.runs(cards, infos)) or bool(wanted and digging.additions(cards, spots, wanted))
+
+    return can_dig
 
 
 def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, Any], rng: random.Random) -> QuisState:
