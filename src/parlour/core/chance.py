@@ -34,7 +34,7 @@ def chance_rng(seed: int, *event: object) -> random.Random:
     return random.Random("/".join(str(part) for part in (seed, *event)))
 
 
-def derive_seed(seed: int, *parts: object) -> int:
+def derive_seed(seed: int | str, *parts: object) -> int:
     """A new seed derived from ``seed`` and ``parts`` (e.g. a game index in a run)."""
     text = "/".join(str(part) for part in (seed, *parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> (64 - SEED_BITS)

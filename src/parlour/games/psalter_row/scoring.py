@@ -64,10 +64,11 @@ def breakdown(row: Sequence[int]) -> dict[str, int]:
     """
     pages = len(row)
     complete = pages == FULL_PSALTER
-    largest = max((len(q) for q in quires(row)), default=0)
+    found = quires(row)
+    largest = max((len(q) for q in found), default=0)
     style = 0
     if not complete and largest:
-        style = max(style_bonus(q) for q in quires(row) if len(q) == largest)
+        style = max(style_bonus(q) for q in found if len(q) == largest)
     completion = completion_bonus(row) if complete else 0
     missing = FULL_PSALTER - pages
     return {
