@@ -10,6 +10,7 @@ and views.
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import Any, ClassVar, Iterator
 
 from parlour.core.action import Action
@@ -25,6 +26,10 @@ class Game:
     title: ClassVar[str]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     rules_summary: ClassVar[str] = ""
+    #: The game's modules for positions (``new_state``, ``from_position``, ``sample``) and
+    #: for text (``render``): the hooks below hand over to them.
+    _positions: ClassVar[ModuleType]
+    _text: ClassVar[ModuleType]
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
@@ -66,16 +71,16 @@ class Game:
         raise NotImplementedError
 
     def from_position(self, position: dict[str, Any]) -> "State":
-        """The state a position dict describes (see the game's position keys in DESIGN.md)."""
-        raise NotImplementedError
+        """The state a position describes (see the game's position keys in DESIGN.md)."""
+        return self._positions.from_position(self, position)
 
     def sample(self, observation: dict[str, Any], rng: random.Random) -> "State":
         """A full state consistent with an observation; hidden cards dealt by ``rng`` alone."""
-        raise NotImplementedError
+        return self._positions.sample(self, observation, rng)
 
     def render(self, observation: dict[str, Any]) -> str:
         """The observation as text for a terminal, with rich console markup."""
-        raise NotImplementedError
+        return self._text.render(observation)
 
     def with_options(self, options: dict[str, Any] | None) -> "Game":
         """This game, or the same game with other options (those not named are this game's)."""
@@ -86,7 +91,7 @@ class Game:
         return type(self)(**{**self.options, **options})
 
     def _new_state(self, seed: int) -> "State":
-        raise NotImplementedError
+        return self._positions.new_state(self, seed)
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != _default(self, k)}
@@ -111,7 +116,7 @@ class State:
     (ask for the legal actions, apply one of them) checks legality for free.
     """
 
-    __slots__ = ("game", "_history", "_origin", "_legal")
+    __slots__ = ("game", "_history", "_origin", "_legal", "end")
 
     game: Game
     #: Linked list ``(action, previous)`` shared between clones: cloning never copies it.
@@ -119,6 +124,8 @@ class State:
     #: ``("seed", int)``, or ``("position", State)`` holding a copy of the starting state.
     _origin: tuple[str, Any]
     _legal: list[Action] | None
+    #: Why the game ended (the game's own words, e.g. ``"complete"``); None while it goes on.
+    end: str | None
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -161,7 +168,7 @@ class State:
     @property
     def end_reason(self) -> str | None:
         """Why the game ended (e.g. ``"complete"``), or ``None`` while it goes on."""
-        raise NotImplementedError
+        return self.end
 
     def scores(self) -> list[int]:
         raise NotImplementedError

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from parlour.cards.decktet import deck
@@ -16,7 +15,6 @@ from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.decktet_golf import position, text
 from parlour.games.decktet_golf.notation import EXPECTED, parse_spec
-from parlour.games.decktet_golf.state import GolfState
 
 OPTIONS = (
     Option("players", 2, "the number of players, 2-5 (DG-1: two decks for 3-5)", minimum=2, maximum=5),
@@ -37,21 +35,11 @@ class DecktetGolf(Game):
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
     notation_help = EXPECTED
+    _positions = position
+    _text = text
     _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         copies = 1 if self.options["players"] == 2 else 2  # DG-1
         self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))
-
-    def _new_state(self, seed: int) -> GolfState:
-        return position.new_state(self, seed)
-
-    def from_position(self, position_: dict[str, Any]) -> GolfState:
-        return position.from_position(self, position_)
-
-    def sample(self, observation: dict[str, Any], rng: random.Random) -> GolfState:
-        return position.sample(self, observation, rng)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        return text.render(observation)

@@ -73,7 +73,7 @@ class GolfState(State):
         "n", "seed", "cells", "up", "occ", "pile", "top", "discard", "drawn", "from_pile",
         "phase", "player", "turn", "dealer", "round", "flips_left", "lines", "swappers",
         "after_swaps", "excuse_owed", "ender", "totals", "round_scores", "pile_known",
-        "reshuffles", "turns", "line_discards", "firsts", "last_cells", "end",
+        "reshuffles", "turns", "line_discards", "firsts", "last_cells",
     )
 
     n: int  # seats
@@ -105,19 +105,11 @@ class GolfState(State):
     line_discards: int  # outer cards discarded by suit lines, the final checks of DG-8 included
     firsts: tuple[int, ...]  # the first player of each round so far (DG-4)
     last_cells: tuple[int, ...] | None  # every layout as the last finished round ended
-    end: str | None
 
     # -- the contract -------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         return self.player if self.end is None else None
-
-    @property
-    def end_reason(self) -> str | None:
-        return self.end
-
-    def is_terminal(self) -> bool:
-        return self.end is not None
 
     @property
     def phase_name(self) -> str:

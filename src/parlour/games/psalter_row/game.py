@@ -8,14 +8,10 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.psalter_row import position, text
 from parlour.games.psalter_row.notation import EXPECTED, parse_spec
-from parlour.games.psalter_row.state import PsalterState
 
 OPTIONS = (
     Option("first_page_cost", 0, "PR-3: the gap the first Page placed into an empty Row must pay (0 or 1: free)",
@@ -39,16 +35,6 @@ class PsalterRow(Game):
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
     notation_help = EXPECTED
+    _positions = position
+    _text = text
     _parse_spec = staticmethod(parse_spec)
-
-    def _new_state(self, seed: int) -> PsalterState:
-        return position.new_state(self, seed)
-
-    def from_position(self, position_: dict[str, Any]) -> PsalterState:
-        return position.from_position(self, position_)
-
-    def sample(self, observation: dict[str, Any], rng: random.Random) -> PsalterState:
-        return position.sample(self, observation, rng)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        return text.render(observation)

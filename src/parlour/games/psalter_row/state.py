@@ -36,7 +36,7 @@ COMPLETE, EXHAUSTED = "complete", "exhausted"
 class PsalterState(State):
     """A game of Psalter Row in progress (seat 0 only)."""
 
-    __slots__ = ("row", "hand", "pile", "top", "discard", "removed", "reshuffled", "pending", "owed", "end", "seed")
+    __slots__ = ("row", "hand", "pile", "top", "discard", "removed", "reshuffled", "pending", "owed", "seed")
 
     row: list[int]  # ascending by value (PR-1)
     hand: list[int]
@@ -47,20 +47,12 @@ class PsalterState(State):
     reshuffled: bool
     pending: str | None  # an Errand or Revision discard is owed
     owed: int  # Revision discards still owed with revision_discard=2
-    end: str | None
     seed: int  # the chance seed: the reshuffle derives from it
 
     # -- the contract -------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         return 0 if self.end is None else None
-
-    @property
-    def end_reason(self) -> str | None:
-        return self.end
-
-    def is_terminal(self) -> bool:
-        return self.end is not None
 
     def scores(self) -> list[int]:
         return [score(self.row)]

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from parlour.cards.standard import DECK_SIZE
@@ -17,7 +16,7 @@ from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.quisquilian import position, text
 from parlour.games.quisquilian.notation import EXPECTED, parse_spec
-from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS, QuisState
+from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS
 
 OPTIONS = (
     Option("players", 4, "the number of players, 3-8", minimum=3, maximum=8),
@@ -36,6 +35,8 @@ class Quisquilian(Game):
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
     notation_help = EXPECTED
+    _positions = position
+    _text = text
     _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, **options: Any) -> None:
@@ -49,15 +50,3 @@ class Quisquilian(Game):
                 f"at most 7 players (9 spots and 6 cards each); use decks=2"
             )
         self.deck: tuple[int, ...] = tuple(range(DECK_SIZE)) * self.decks
-
-    def _new_state(self, seed: int) -> QuisState:
-        return position.new_state(self, seed)
-
-    def from_position(self, position_: dict[str, Any]) -> QuisState:
-        return position.from_position(self, position_)
-
-    def sample(self, observation: dict[str, Any], rng: random.Random) -> QuisState:
-        return position.sample(self, observation, rng)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        return text.render(observation)

@@ -64,7 +64,7 @@ class QuisState(State):
     __slots__ = (
         "n", "seed", "hands", "spots", "infos", "runs", "wants", "cover", "pile", "top", "player", "phase", "roll", "owed",
         "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts",
-        "winner", "end",
+        "winner",
     )
 
     n: int
@@ -91,19 +91,11 @@ class QuisState(State):
     pool: tuple[int, ...] | None  # cards of the last clearing not yet seen (public, QU-9)
     pool_counts: tuple[int, ...]  # per seat: hand cards drawn from that pool, not yet seen
     winner: int
-    end: str | None
 
     # -- the contract -------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         return self.player if self.end is None else None
-
-    @property
-    def end_reason(self) -> str | None:
-        return self.end
-
-    def is_terminal(self) -> bool:
-        return self.end is not None
 
     @property
     def phase_name(self) -> str:
