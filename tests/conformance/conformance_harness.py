@@ -23,11 +23,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from adapters import ADAPTERS, Adapter
+
 import parlour
 from parlour import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.game import State
-
-from adapters import ADAPTERS, Adapter
 
 FAST, SOAK = "fast", "soak"
 GENERIC_JUNK = ("", "   ", "xyzzy", "xyzzy 12 34", "\x00", "??", "place place place")

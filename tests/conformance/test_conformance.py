@@ -14,8 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
-import parlour
 from adapters import ADAPTERS
 from conformance_harness import (
     CHECKS,
@@ -31,6 +29,8 @@ from conformance_harness import (
     refused_combos,
     start_combos,
 )
+
+import parlour
 
 GAMES = parlour.game_names()
 HERE = Path(__file__).resolve().parent

@@ -7,7 +7,14 @@ import random
 import pytest
 
 import parlour
-from parlour import IllegalAction, NotationError, OptionError, ParlourError, PositionError, RecordError
+from parlour import (
+    IllegalAction,
+    NotationError,
+    OptionError,
+    ParlourError,
+    PositionError,
+    RecordError,
+)
 
 
 def test_every_error_is_a_parlour_error_and_a_value_error() -> None:

@@ -2,45 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
-from rich.console import Console
+from helpers import Watcher, console, plain
 
 import parlour
 from parlour.games.quisquilian.text import coverage_strip, hand_text, render
 from parlour.play.terminal import action_list, action_order, play
 
 PASS = "press Enter when ready"
-
-
-def console(width: int = 100) -> Console:
-    return Console(file=io.StringIO(), width=width, highlight=False, color_system=None)
-
-
-def plain(markup, width: int = 100) -> str:
-    out = console(width)
-    out.print(markup)
-    return out.file.getvalue()  # type: ignore[attr-defined]
-
-
-class Watcher:
-    """Answers ``1`` (or the given answers first) and keeps what was on screen before each prompt."""
-
-    def __init__(self, state, out: Console, answers=()) -> None:
-        self.state, self.out, self.answers = state, out, list(answers)
-        self.shown = 0
-        self.prompts: list[tuple[str, str, int | None, dict]] = []  # (prompt, new output, seat, position)
-
-    def __call__(self, prompt: str) -> str:
-        text = self.out.file.getvalue()  # type: ignore[attr-defined]
-        self.prompts.append((prompt, text[self.shown:], self.state.current_player, self.state.to_position()))
-        self.shown = len(text)
-        if len(self.prompts) > 5000:
-            raise EOFError
-        answer = self.answers.pop(0) if self.answers else "1"
-        return answer(self.state) if callable(answer) else answer
 
 
 def dig_state(seed: int = 5):

@@ -15,7 +15,13 @@ import parlour
 from parlour.core.action import Action
 from parlour.core.errors import IllegalAction, NotationError
 from parlour.core.game import Game, State
-from parlour.play.terminal import default_record_path, play, player_names, result_text, save_record
+from parlour.play.terminal import (
+    default_record_path,
+    play,
+    player_names,
+    result_text,
+    save_record,
+)
 
 
 def console() -> Console:

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any, Iterable
 
 import pytest
+from helpers import legal, play, refuse
 
 import parlour
 
@@ -128,30 +129,6 @@ def make_position(
 def make_state(options: dict[str, Any] | None = None, **position: Any):
     game = parlour.load("decktet-golf", **(options or {}))
     return game.from_position(make_position(options=options, **position))
-
-
-def legal(state) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
-
-def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> str:
-    """Apply ``text``; it must raise ``error`` whose message holds every ``why``, and change nothing."""
-    before = state.to_position()
-    legal_before = sorted(legal(state))
-    with pytest.raises(error) as info:
-        state.apply(text)
-    message = str(info.value)
-    for word in why:
-        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
-    assert state.to_position() == before
-    assert sorted(legal(state)) == legal_before
-    return message
-
-
-def play(state, *actions: str):
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def pos(state) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import pytest
+from helpers import legal, refuse
 
 import parlour
 
@@ -48,24 +49,6 @@ def make_position(
 def make_state(options: dict[str, Any] | None = None, **position: Any):
     """``parlour.load("psalter-row", **options).from_position(make_position(**position))``."""
     return parlour.load("psalter-row", **(options or {})).from_position(make_position(**position))
-
-
-def legal(state) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
-
-def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> str:
-    """Apply ``text``; it must raise ``error`` whose message holds every ``why``, and change nothing."""
-    before = state.to_position()
-    legal_before = sorted(legal(state))
-    with pytest.raises(error) as info:
-        state.apply(text)
-    message = str(info.value)
-    for word in why:
-        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
-    assert state.to_position() == before
-    assert sorted(legal(state)) == legal_before
-    return message
 
 
 def reference_score(row: list[str]) -> int:

@@ -19,6 +19,7 @@ from itertools import combinations, product
 from typing import Any, Iterable
 
 import pytest
+from helpers import legal, play, refuse
 
 import parlour
 
@@ -98,36 +99,12 @@ def nine(**stacks: list[str]) -> list[list[str]]:
     return [list(stacks.get(f"s{i}", [])) for i in range(1, 10)]
 
 
-def legal(state) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
-
 def digs(state) -> set[str]:
     return {a for a in legal(state) if a.startswith(("run ", "add "))}
 
 
 def pos(state) -> dict[str, Any]:
     return state.to_position()
-
-
-def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> str:
-    """Apply ``text``; it must raise ``error`` whose message holds every ``why``, and change nothing."""
-    before = state.to_position()
-    legal_before = sorted(legal(state))
-    with pytest.raises(error) as info:
-        state.apply(text)
-    message = str(info.value)
-    for word in why:
-        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
-    assert state.to_position() == before
-    assert sorted(legal(state)) == legal_before
-    return message
-
-
-def play(state, *actions: str):
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def finish_turn(state, avoid: Iterable[int] = ()) -> None:

@@ -1,0 +1,67 @@
+"""Helpers shared by the test files: applying and refusing actions, and reading the screen."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import parlour
+
+
+def legal(state) -> set[str]:
+    """The legal actions as notation."""
+    return {str(a) for a in state.legal_actions()}
+
+
+def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> str:
+    """Apply ``text``; it must raise ``error`` whose message holds every ``why``, and change nothing."""
+    before = state.to_position()
+    legal_before = sorted(legal(state))
+    with pytest.raises(error) as info:
+        state.apply(text)
+    message = str(info.value)
+    for word in why:
+        assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
+    assert state.to_position() == before
+    assert sorted(legal(state)) == legal_before
+    return message
+
+
+def play(state, *actions: str):
+    """Apply each action in turn; the state, for chaining."""
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def console(width: int = 100) -> Console:
+    """A console writing plain text to memory."""
+    return Console(file=io.StringIO(), width=width, highlight=False, color_system=None)
+
+
+def plain(markup: str, width: int = 100) -> str:
+    """Rich markup as the plain text a terminal would show."""
+    out = console(width)
+    out.print(markup)
+    return out.file.getvalue()  # type: ignore[attr-defined]
+
+
+class Watcher:
+    """Answers ``1`` (or the given answers first) and keeps what was on screen before each prompt."""
+
+    def __init__(self, state, out: Console, answers=()) -> None:
+        self.state, self.out, self.answers = state, out, list(answers)
+        self.shown = 0
+        self.prompts: list[tuple[str, str, int | None, dict]] = []  # (prompt, new output, seat, position)
+
+    def __call__(self, prompt: str) -> str:
+        text = self.out.file.getvalue()  # type: ignore[attr-defined]
+        self.prompts.append((prompt, text[self.shown:], self.state.current_player, self.state.to_position()))
+        self.shown = len(text)
+        if len(self.prompts) > 5000:
+            raise EOFError
+        answer = self.answers.pop(0) if self.answers else "1"
+        return answer(self.state) if callable(answer) else answer
