@@ -158,10 +158,10 @@ class QuisState(State):
     def _discards(self) -> list[QuisAction]:
         """QU-3: each card of the hand (identical copies once) onto each spot not used this turn."""
         out: list[QuisAction] = []
-        previous = -1
+        previous, used = -1, self.used
         for card in self.hands[self.player]:  # sorted: identical copies are neighbours
             if card != previous:
-                out += discards_of(card, self.used)
+                out += DISCARDS[card][used] or discards_of(card, used)
                 previous = card
         return out
 
