@@ -26,8 +26,8 @@ class Game:
     title: ClassVar[str]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     rules_summary: ClassVar[str] = ""
-    #: The game's modules for positions (``new_state``, ``from_position``, ``sample``) and
-    #: for text (``render``): the hooks below hand over to them.
+    #: The game's modules for positions (``new_state``, ``from_position``, ``sample``,
+    #: ``observation``, ``to_position``) and for text (``render``): the hooks hand over to them.
     _positions: ClassVar[ModuleType]
     _text: ClassVar[ModuleType]
 
@@ -178,11 +178,12 @@ class State:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """A JSON-ready dict of exactly what ``seat`` may know."""
-        raise NotImplementedError
+        self._check_seat(seat)
+        return self.game._positions.observation(self, seat)
 
     def to_position(self) -> dict[str, Any]:
         """The full position as a JSON-ready dict; ``game.from_position`` rebuilds it."""
-        raise NotImplementedError
+        return self.game._positions.to_position(self)
 
     def stats(self) -> dict[str, Any]:
         """Per-game figures for simulation rows (turns, end reason, ...)."""

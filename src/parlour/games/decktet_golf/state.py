@@ -143,17 +143,6 @@ class GolfState(State):
         """The 12 cells of a seat's layout (card ints, -1 empty)."""
         return self.cells[seat * N_CELLS : (seat + 1) * N_CELLS]
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        from parlour.games.decktet_golf.position import observation
-
-        self._check_seat(seat)
-        return observation(self, seat)
-
-    def to_position(self) -> dict[str, Any]:
-        from parlour.games.decktet_golf.position import to_position
-
-        return to_position(self)
-
     def stats(self) -> dict[str, Any]:
         rounds = len(self.round_scores) or 1
         out: dict[str, Any] = {

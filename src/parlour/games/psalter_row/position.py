@@ -86,7 +86,7 @@ def to_position(state: PsalterState) -> dict[str, Any]:
     }
 
 
-def observation(state: PsalterState) -> dict[str, Any]:
+def observation(state: PsalterState, seat: int = 0) -> dict[str, Any]:
     """All that the player may know: everything but the order of the draw pile."""
     return {
         "game": state.game.name,

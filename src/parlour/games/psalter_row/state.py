@@ -84,17 +84,6 @@ class PsalterState(State):
         """The draw pile, top card first."""
         return self.pile[self.top :]
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        from parlour.games.psalter_row.position import observation
-
-        self._check_seat(seat)
-        return observation(self)
-
-    def to_position(self) -> dict[str, Any]:
-        from parlour.games.psalter_row.position import to_position
-
-        return to_position(self)
-
     def stats(self) -> dict[str, Any]:
         kinds = [a.kind_name for a in self.history()]  # type: ignore[attr-defined]
         counts = {f"n_{k}": kinds.count(k) for k in ("place", "swap", "errand", "discard", "revise")}

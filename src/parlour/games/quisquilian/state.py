@@ -124,17 +124,6 @@ class QuisState(State):
         """A seat's runs as (suit, low rank, high rank)."""
         return [(r[0] // 13, rank_of(r[0]), rank_of(r[-1])) for r in self.runs[seat]]
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        from parlour.games.quisquilian.position import observation
-
-        self._check_seat(seat)
-        return observation(self, seat)
-
-    def to_position(self) -> dict[str, Any]:
-        from parlour.games.quisquilian.position import to_position
-
-        return to_position(self)
-
     def stats(self) -> dict[str, Any]:
         kinds = [a.kind_name for a in self.history()]  # type: ignore[attr-defined]
         return {
