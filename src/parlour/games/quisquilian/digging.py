@@ -104,21 +104,29 @@ def _runs_from_tops(
     picks: dict[int, list[tuple[int, int]]] = {}
     for spot, prefix in prefixes:
         picks.setdefault(prefix[0], []).append((base + prefix[0], spot + 1))
-    low = 1
-    while low <= 11:
-        if not avail >> low & 1:
-            low += 1
-            continue
-        high = low
-        while high < 13 and avail >> (high + 1) & 1:
-            high += 1
-        if high - low >= 2:
-            options = [
-                ([(base + rank, 0)] if hand_mask >> rank & 1 else []) + picks.get(rank, [])
-                for rank in range(low, high + 1)
-            ]
-            _windows(options, found)
-        low = high + 1
+    for low, high in _stretches(avail):
+        options = [
+            ([(base + rank, 0)] if hand_mask >> rank & 1 else []) + picks.get(rank, [])
+            for rank in range(low, high + 1)
+        ]
+        _windows(options, found)
+
+
+def _stretches(ranks: int) -> list[tuple[int, int]]:
+    """The (low, high) of each stretch of three or more consecutive ranks in a rank mask.
+
+    >>> _stretches(0b11101110)
+    [(1, 3), (5, 7)]
+    """
+    out = []
+    while ranks:
+        low = (ranks & -ranks).bit_length() - 1
+        shifted = ranks >> low
+        length = (~shifted & (shifted + 1)).bit_length() - 1  # the run of ones from ``low``
+        if length >= 3:
+            out.append((low, low + length - 1))
+        ranks &= ~(((1 << length) - 1) << low)
+    return out
 
 
 def _windows(options: list[list[tuple[int, int]]], found: list[Run]) -> None:
@@ -141,8 +149,8 @@ def _runs_of_suit(
 ) -> None:
     """The general case (some spot offers several cards): the upward search with obligations."""
     search = _Search(suit * 13 - 1, hand_mask, prefixes, avail, found)
-    for low in range(1, 12):
-        if avail >> low & 1 and avail >> (low + 1) & 1 and avail >> (low + 2) & 1:
+    for first, last in _stretches(avail):
+        for low in range(first, last - 1):  # every start with two more ranks above it
             search.extend(low, low)
 
 
