@@ -380,10 +380,12 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
         lasts.sort(key=int)
     except ValueError:
         pass
-    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
+    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False,
+                  caption="[dim]…N: how the action ends; type a cell's number[/dim]",
+                  caption_justify="left")
     table.add_column("", style="cyan", no_wrap=True)
     for last in lasts:
-        table.add_column(escape(last), justify="right")
+        table.add_column(f"…{escape(last)}", justify="right")
     cells = {(rest, last): start + i + 1 for i, (rest, last) in enumerate(split)}
     for rest in rests:
         table.add_row(escape(rest), *(Text(str(cells[rest, last]), "bold") if (rest, last) in cells
