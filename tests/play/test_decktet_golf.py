@@ -133,3 +133,17 @@ def test_a_new_round_first_shows_the_layouts_of_the_round_just_scored():
         legal = later.legal_actions()
         later.apply(legal[rng.randrange(len(legal))])
     assert "Round 1 ended" not in plain(game.render(later.observation(0)), width=120)
+
+
+def test_the_end_of_a_round_and_the_last_turns_are_told():
+    game = parlour.load("decktet-golf", players=2, target=300)
+    state, rng = game.new_state(seed=3), random.Random(0)
+    told = []
+    while state.observation(0)["round"] == 1:
+        before = state.observation(0)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        told += game.events(before, state.observation(0))
+    assert any("no face-down card left: everyone else has one last turn (DG-8)" in line for line in told)
+    scores = state.observation(0)["round_scores"][0]
+    assert f"Round 1 is over: all cards turned up and lines checked; it scored {scores[0]} / {scores[1]}" in " ".join(told)

@@ -149,3 +149,17 @@ def test_helpers():
     line = next(l for l in box if "under" in l)
     assert "under AS KS QS +4" in line  # the cards beneath, newest first, then how many more
     assert "Spot 1 ── 8 cards" in plain(render(obs))
+
+
+def test_a_clearing_of_the_yard_is_told():
+    game = parlour.load("quisquilian", players=3)
+    state, rng = game.new_state(seed=5), random.Random(1)
+    while not state.is_terminal() and state.observation(0)["clearings"] == 0:
+        before = state.observation(0)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    after = state.observation(0)
+    assert after["clearings"] == 1, "the game should reach a clearing"
+    told = game.events(before, after)
+    assert any(line.startswith("The yard was cleared") and "(QU-7)" in line for line in told)
+    assert game.events(after, after) == []

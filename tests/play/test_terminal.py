@@ -276,3 +276,20 @@ def test_result_text_of_an_unfinished_game():
 def test_wrong_number_of_seats_is_refused():
     with pytest.raises(ValueError):
         play(new_psalter(), script(), console(), agents=[None, None])
+
+
+def test_the_reshuffle_is_told_when_it_happens():
+    # One card left in the pile: placing the exact neighbour 6H draws it, so the pile runs
+    # out and the discard pile becomes the new draw pile (PR-11).
+    game = parlour.load("psalter-row")
+    position = {"row": ["5H"], "hand": ["6H", "KC", "KD", "KS", "QC"], "draw_pile": ["2C"],
+                "discard": ["3C", "4C", "7C", "8C"]}
+    used = set(position["row"] + position["hand"] + position["draw_pile"] + position["discard"])
+    position["removed"] = [c for c in (r + s for s in "CDHS" for r in
+                           ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")) if c not in used]
+    state = game.from_position(position)
+    out = console()
+    play(state, script("place 6H high", "quit", then=None), out)
+    said = " ".join(output(out).split())
+    assert "The draw pile ran out: the discard pile was shuffled into a new draw pile of 4 cards" in said
+    assert "the one reshuffle of the game (PR-11)" in said

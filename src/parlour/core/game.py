@@ -82,6 +82,13 @@ class Game:
         """The observation as text for a terminal, with rich console markup."""
         return self._text.render(observation)
 
+    def events(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """What happened between two observations of one seat that a player would want told
+        (a reshuffle, a round's end, a clearing), as lines of rich markup; public facts only.
+        A game whose text module has no ``events`` tells nothing."""
+        hook = getattr(getattr(type(self), "_text", None), "events", None)
+        return hook(before, after) if hook else []
+
     def with_options(self, options: dict[str, Any] | None) -> "Game":
         """This game, or the same game with other options (those not named are this game's)."""
         if options is None or options == self.options:

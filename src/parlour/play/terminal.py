@@ -134,11 +134,14 @@ class _Session:
                 seat = self.state.current_player
                 assert seat is not None
                 self._announce_turn(seat)
+                before = self.state.observation(seat)
                 agent = self.seats[seat]
                 if agent is not None:
                     self._agent_turn(seat, agent)
                 elif not self._hand_over(seat) or not self._human_turn(seat):
                     return PlayResult(self.state, quit=True)
+                for line in self.state.game.events(before, self.state.observation(seat)):
+                    self.console.print(f"[magenta]{line}[/magenta]")
         except KeyboardInterrupt:  # Ctrl-C while an agent thinks: stop like quit
             self.console.print()
             return PlayResult(self.state, quit=True)

@@ -96,3 +96,11 @@ def render(obs: dict[str, Any]) -> str:
     if obs["end"]:
         lines.append(f"[bold]Ended[/bold]      {END_TEXT.get(obs['end'], obs['end'])}")
     return "\n".join(lines)
+
+
+def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The reshuffle, when it happens (PR-11)."""
+    if after["reshuffled"] and not before["reshuffled"]:
+        return [f"The draw pile ran out: the discard pile was shuffled into a new draw pile of "
+                f"{after['draw_pile_size']} cards, the one reshuffle of the game (PR-11)"]
+    return []

@@ -224,3 +224,14 @@ def _width(segments: Sequence[Segment]) -> int:
 
 def _markup(segments: Sequence[Segment]) -> str:
     return "".join(f"[{style}]{text}[/]" if style and text.strip() else text for text, style in segments)
+
+
+def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Turns that passed by themselves, clearings of the yard (QU-7) and bare ones (QU-8)."""
+    out = []
+    if after["clearings"] > before["clearings"]:
+        out.append(f"The yard was cleared: each spot keeps its top card, the {after['draw_pile_size']} "
+                   "cards beneath were shuffled into a new draw pile (QU-7)")
+    elif after["barren"] and not before["barren"]:
+        out.append("The yard was due for clearing, but no card lay beneath any top (QU-8)")
+    return out
