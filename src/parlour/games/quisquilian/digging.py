@@ -86,13 +86,32 @@ def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
         hand_masks[_SUIT[card]] |= _BIT[card]
     for suit in range(4):
         avail = masks[suit] | hand_masks[suit]
-        if avail & (avail >> 1) & (avail >> 2):  # three consecutive ranks are to be had
-            prefixes = [(spot, info[1]) for spot, info in enumerate(infos) if info[2] and info[0] == suit]
-            if all(len(prefix) == 1 for _, prefix in prefixes):
-                _runs_from_tops(suit, hand_masks[suit], prefixes, avail, found)
-            else:
-                _runs_of_suit(suit, hand_masks[suit], prefixes, avail, found)
+        if not avail & (avail >> 1) & (avail >> 2):  # no three consecutive ranks to be had
+            continue
+        prefixes = [(spot, _usable(info[1], avail)) for spot, info in enumerate(infos) if info[2] and info[0] == suit]
+        avail = hand_masks[suit]  # the ranks to be had once the unusable depths are cut off
+        for _, prefix in prefixes:
+            for rank in prefix:
+                avail |= 1 << rank
+        if not avail & (avail >> 1) & (avail >> 2):
+            continue
+        if all(len(prefix) == 1 for _, prefix in prefixes):
+            _runs_from_tops(suit, hand_masks[suit], prefixes, avail, found)
+        else:
+            _runs_of_suit(suit, hand_masks[suit], prefixes, avail, found)
     return found
+
+
+def _usable(prefix: Sequence[int], avail: int) -> Sequence[int]:
+    """The part of a spot's prefix a run could take: a run is one stretch of ranks, so taking
+    the card at some depth (and so all above it) needs every rank between theirs available."""
+    low = high = prefix[0]
+    for depth in range(1, len(prefix)):
+        low, high = min(low, prefix[depth]), max(high, prefix[depth])
+        span = ((1 << (high - low + 1)) - 1) << low
+        if avail & span != span:
+            return prefix[:depth]
+    return prefix
 
 
 def _runs_from_tops(
