@@ -99,17 +99,6 @@ class PsalterState(State):
         }
 
     # -- what is legal --------------------------------------------------------------------
-    def legal_actions(self) -> list[PsalterAction]:  # type: ignore[override]
-        # The base class's, with the turn's generation inlined: this is the hottest call.
-        legal = self._legal
-        if legal is None:
-            if self.end is None and self.pending is None:
-                legal = rules.turn_actions(self.row, self.hand, self.game.options)
-            else:
-                legal = self._legal_actions()
-            self._legal = legal
-        return legal[:]
-
     def _legal_actions(self) -> list[PsalterAction]:
         if self.end is not None:
             return []
