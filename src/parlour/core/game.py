@@ -133,12 +133,14 @@ class State:
     _legal: list[Action] | None
     #: Why the game ended (the game's own words, e.g. ``"complete"``); None while it goes on.
     end: str | None
+    #: The seat to decide now, while the game goes on (a slot or a class attribute of a game).
+    player: int
 
     # -- the contract -------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        """The seat to act; ``None`` once the game is over."""
-        raise NotImplementedError
+        """The seat to act (the game's ``player``); ``None`` once the game is over."""
+        return None if self.end_reason is not None else self.player
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order; empty once the game is over."""

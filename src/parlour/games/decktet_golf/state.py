@@ -108,10 +108,6 @@ class GolfState(State):
 
     # -- the contract -------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.player if self.end is None else None
-
-    @property
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 

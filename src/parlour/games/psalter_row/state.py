@@ -48,12 +48,9 @@ class PsalterState(State):
     pending: str | None  # an Errand or Revision discard is owed
     owed: int  # Revision discards still owed with revision_discard=2
     seed: int  # the chance seed: the reshuffle derives from it
+    player = 0  # solitaire: seat 0 decides every time
 
     # -- the contract -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return 0 if self.end is None else None
-
     def scores(self) -> list[int]:
         return [score(self.row)]
 

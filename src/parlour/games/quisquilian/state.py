@@ -94,10 +94,6 @@ class QuisState(State):
 
     # -- the contract -------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.player if self.end is None else None
-
-    @property
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
