@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
+import random
 from typing import Any
 
 import pytest
 from rich.console import Console
 
 import parlour
+from parlour.play.terminal import play as play_in_terminal
+
+#: What a "pass the terminal" screen asks.
+PASS = "press Enter when ready"
 
 
 def legal(state) -> set[str]:
@@ -65,3 +70,18 @@ class Watcher:
             raise EOFError
         answer = self.answers.pop(0) if self.answers else "1"
         return answer(self.state) if callable(answer) else answer
+
+
+def hot_seat(state) -> tuple[Watcher, list, list]:
+    """Play ``state`` to its end with people in seats 0 and 1 and a random agent in seat 2.
+
+    The watcher, and its prompts split into pass screens and moves (both must occur).
+    """
+    out = console()
+    ask = Watcher(state, out)
+    result = play_in_terminal(state, ask, out, agents=[None, None, parlour.agent("random")], rng=random.Random(1))
+    assert result.state.is_terminal()
+    passes = [p for p in ask.prompts if PASS in p[0]]
+    moves = [p for p in ask.prompts if PASS not in p[0]]
+    assert passes and moves
+    return ask, passes, moves

@@ -25,6 +25,21 @@ def run(runner: CliRunner, *args: str, input: str | None = None):
     return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
+def simulate_twice(runner: CliRunner, tmp_path, *args: str) -> tuple[list[dict[str, str]], str]:
+    """Run ``parlour simulate ARGS --out FILE`` twice; both runs must print and write the same.
+    The rows of the CSV written, and what was printed (the file's name as OUT)."""
+    outputs, files = [], []
+    for name in ("a.csv", "b.csv"):
+        path = tmp_path / name
+        result = run(runner, "simulate", *args, "--out", str(path))
+        assert result.exit_code == 0, result.output
+        outputs.append(result.stdout.replace(str(path), "OUT"))
+        files.append(path.read_text())
+    assert outputs[0] == outputs[1]
+    assert files[0] == files[1]
+    return list(csv.DictReader(files[0].splitlines())), outputs[0]
+
+
 def one_line_error(result, *fragments: str) -> None:
     """A ParlourError: exit code 1, one line on stderr, no traceback, the fragments in it."""
     assert result.exit_code == 1, result.output
@@ -182,24 +197,13 @@ def test_replay_of_a_missing_file_is_a_usage_error(runner, tmp_path):
 
 # -- simulate ----------------------------------------------------------------------------------
 def test_simulate_writes_a_row_per_game_and_is_deterministic(runner, tmp_path):
-    outputs, files = [], []
-    for name in ("a.csv", "b.csv"):
-        path = tmp_path / name
-        result = run(runner, "simulate", "psalter-row", "--agent", "random", "--games", "50", "--seed", "1",
-                     "--out", str(path))
-        assert result.exit_code == 0, result.output
-        outputs.append(result.stdout.replace(str(path), "OUT"))
-        files.append(path.read_text())
-    assert outputs[0] == outputs[1]
-    assert files[0] == files[1]
-    rows = list(csv.DictReader(files[0].splitlines()))
+    rows, out = simulate_twice(runner, tmp_path, "psalter-row", "--agent", "random", "--games", "50", "--seed", "1")
     assert len(rows) == 50
     assert [int(r["index"]) for r in rows] == list(range(50))
     assert rows[0]["seed"] == str(parlour.core.chance.derive_seed(1, 0))
     for key in ("score", "turns", "end", "reshuffled", "complete", "options", "agents"):
         assert key in rows[0]
     assert json.loads(rows[0]["options"])["errand_draw"] == 2 and rows[0]["agents"] == "random"
-    out = outputs[0]
     assert "Mean score" in out and "95% CI" in out and "Score distribution" in out
     assert "complete" in out and "reshuffled" in out and "turns" in out and "exhausted" in out
 
@@ -287,23 +291,13 @@ def test_play_players_must_agree_with_seats(runner):
 
 
 def test_simulate_decktet_golf_three_players(runner, tmp_path):
-    outputs, files = [], []
-    for name in ("x.csv", "y.csv"):
-        path = tmp_path / name
-        result = run(runner, "simulate", "decktet-golf", "--players", "3", "--games", "30", "--seed", "1",
-                     "--out", str(path))
-        assert result.exit_code == 0, result.output
-        outputs.append(result.stdout.replace(str(path), "OUT"))
-        files.append(path.read_text())
-    assert outputs[0] == outputs[1] and files[0] == files[1]
-    rows = list(csv.DictReader(files[0].splitlines()))
+    rows, out = simulate_twice(runner, tmp_path, "decktet-golf", "--players", "3", "--games", "30", "--seed", "1")
     assert len(rows) == 30 and [int(r["index"]) for r in rows] == list(range(30))
     for key in ("score_0", "score_1", "score_2", "round_score_0", "round_score_1", "round_score_2", "rounds",
                 "turns_per_round", "line_discards_per_round", "winners", "end"):
         assert key in rows[0], key
     assert "score_3" not in rows[0]
     assert all(json.loads(r["options"])["players"] == 3 and r["agents"] == "random random random" for r in rows)
-    out = outputs[0]
     for fragment in ("Seat", "Win rate", "round score", "rounds", "turns_per_round", "line_discards_per_round",
                      "Tied winners share the win"):
         assert fragment in out, fragment
@@ -317,7 +311,7 @@ def test_simulate_decktet_golf_three_players(runner, tmp_path):
             shares[w] += 1 / len(winners)
     assert sum(shares) == pytest.approx(30)
     other = run(runner, "simulate", "decktet-golf", "--players", "3", "--games", "30", "--seed", "2")
-    assert other.stdout != outputs[0].split("Wrote")[0]
+    assert other.stdout != out.split("Wrote")[0]
 
 
 def test_simulate_players_and_agents_must_agree(runner):
@@ -378,16 +372,7 @@ def test_play_quisquilian_with_two_people_shows_pass_screens(runner, tmp_path):
 
 
 def test_simulate_quisquilian_three_players(runner, tmp_path):
-    outputs, files = [], []
-    for name in ("x.csv", "y.csv"):
-        path = tmp_path / name
-        result = run(runner, "simulate", "quisquilian", "--players", "3", "--games", "20", "--seed", "1",
-                     "--out", str(path))
-        assert result.exit_code == 0, result.output
-        outputs.append(result.stdout.replace(str(path), "OUT"))
-        files.append(path.read_text())
-    assert outputs[0] == outputs[1] and files[0] == files[1]
-    rows = list(csv.DictReader(files[0].splitlines()))
+    rows, out = simulate_twice(runner, tmp_path, "quisquilian", "--players", "3", "--games", "20", "--seed", "1")
     assert len(rows) == 20 and [int(r["index"]) for r in rows] == list(range(20))
     for key in ("score_0", "score_1", "score_2", "winners", "turns", "end", "decisions", "runs", "additions",
                 "clearings", "winner"):
@@ -397,7 +382,6 @@ def test_simulate_quisquilian_three_players(runner, tmp_path):
     for r in rows:
         assert r["end"] in ("complete", "stalemate", "max_turns")
         assert (r["winners"] == r["winner"]) if r["end"] == "complete" else (r["winners"] == "" == r["winner"])
-    out = outputs[0]
     for fragment in ("Seat", "Win rate", "95% CI", "turns", "clearings", "runs", "additions", "end: complete"):
         assert fragment in out, fragment
     assert "Mean score" not in out and "Score distribution" not in out  # 1 for the winner: the win rate says it all
@@ -409,7 +393,7 @@ def test_simulate_quisquilian_three_players(runner, tmp_path):
     complete = sum(r["end"] == "complete" for r in rows)
     assert f"complete {complete} ({100 * complete / 20:.1f}%)" in out
     other = run(runner, "simulate", "quisquilian", "--players", "3", "--games", "20", "--seed", "2")
-    assert other.stdout != outputs[0].split("Wrote")[0]
+    assert other.stdout != out.split("Wrote")[0]
 
 
 def test_simulate_quisquilian_stops_at_max_turns(runner):

@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 import re
 
-from helpers import Watcher, console, plain
+from helpers import PASS, Watcher, console, hot_seat, plain
 
 import parlour
 from parlour.play.terminal import play
-
-PASS = "press Enter when ready"
 
 
 def test_a_full_two_player_match_with_an_agent():
@@ -31,13 +29,7 @@ def test_a_full_two_player_match_with_an_agent():
 def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
     game = parlour.load("decktet-golf", players=3, excuse=True, rounds=1)
     state = game.new_state(seed=5)
-    out = console()
-    ask = Watcher(state, out)
-    result = play(state, ask, out, agents=[None, None, parlour.agent("random")], rng=random.Random(1))
-    assert result.state.is_terminal()
-    passes = [p for p in ask.prompts if PASS in p[0]]
-    moves = [p for p in ask.prompts if PASS not in p[0]]
-    assert passes and moves
+    ask, passes, moves = hot_seat(state)
     # every change of person at the terminal had its pass screen first
     previous = None
     for prompt, _, seat, _ in ask.prompts:
@@ -58,7 +50,7 @@ def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
             assert "In your hand" not in shown and "(hidden)" in shown
         if "In your hand" in shown:
             assert position["turn"] == seat
-    text = out.file.getvalue()  # type: ignore[attr-defined]
+    text = ask.out.file.getvalue()  # type: ignore[attr-defined]
     assert "Pass the terminal to seat 1" in text and "Pass the terminal to seat 0" in text
     assert "Since your last decision" in text
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 import re
 
-from helpers import Watcher, console, plain
+from helpers import PASS, Watcher, console, hot_seat, plain
 
 import parlour
 from parlour.games.quisquilian.text import coverage_strip, hand_text, render
 from parlour.play.terminal import action_list, action_order, play
-
-PASS = "press Enter when ready"
 
 
 def dig_state(seed: int = 5):
@@ -70,13 +68,7 @@ def test_numbers_follow_the_listed_order():
 
 def test_two_people_get_pass_screens_and_never_see_each_other_s_hand():
     state = parlour.load("quisquilian", players=3).new_state(seed=8)
-    out = console()
-    ask = Watcher(state, out)
-    result = play(state, ask, out, agents=[None, None, parlour.agent("random")], rng=random.Random(1))
-    assert result.state.is_terminal()
-    passes = [p for p in ask.prompts if PASS in p[0]]
-    moves = [p for p in ask.prompts if PASS not in p[0]]
-    assert passes and moves
+    ask, passes, moves = hot_seat(state)
     assert PASS in ask.prompts[0][0]  # nobody's hand before the first pass screen
     previous = None
     for prompt, shown, seat, position in ask.prompts:
@@ -99,7 +91,7 @@ def test_two_people_get_pass_screens_and_never_see_each_other_s_hand():
         assert sorted(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b", line)) == sorted(mine)
         if sorted(other) != sorted(mine):
             assert sorted(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b", line)) != sorted(other)
-    text = out.file.getvalue()  # type: ignore[attr-defined]
+    text = ask.out.file.getvalue()  # type: ignore[attr-defined]
     assert "Pass the terminal to seat 0" in text and "Pass the terminal to seat 1" in text
     assert "Since your last decision" in text
 
