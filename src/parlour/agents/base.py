@@ -10,11 +10,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.action import Action
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
+
+if TYPE_CHECKING:
+    from parlour.core.game import State
 
 
 class Agent:
@@ -23,6 +26,9 @@ class Agent:
     name: ClassVar[str]
     params: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
+    #: An analysis-only agent that is handed the true state (it sees hidden cards).
+    #: It can never sit at a table with people; see :meth:`move`.
+    cheats: ClassVar[bool] = False
 
     def __init__(self, **params: Any) -> None:
         self.settings: dict[str, Any] = validate_options(self.params, params, f"agent {self.name}")
@@ -30,6 +36,18 @@ class Agent:
     def act(self, view: View, rng: random.Random) -> Action:
         """One of ``view.legal_actions``."""
         raise NotImplementedError
+
+    def act_on_state(self, state: "State", rng: random.Random) -> Action:
+        """A cheating agent's move, chosen from the true state (only if ``cheats``)."""
+        raise NotImplementedError
+
+    def move(self, state: "State", seat: int, rng: random.Random) -> Action:
+        """This agent's move for ``seat`` in ``state``: from the seat's view, or, for an
+        agent that ``cheats``, from the state itself. Drivers (simulation, terminal) call this.
+        """
+        if self.cheats:
+            return self.act_on_state(state, rng)
+        return self.act(state.view(seat), rng)
 
     @property
     def spec(self) -> str:

@@ -39,9 +39,10 @@ FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}
 
 # -- playing -------------------------------------------------------------------------------
 def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "State":
-    """Play ``state`` to its end with one agent per seat; each acts on its own view only."""
+    """Play ``state`` to its end with one agent per seat; each acts on its own view only
+    (but an analysis-only agent that ``cheats`` is handed the state)."""
     while (seat := state.current_player) is not None:
-        state.apply(agents[seat].act(state.view(seat), rng))
+        state.apply(agents[seat].move(state, seat, rng))
     return state
 
 

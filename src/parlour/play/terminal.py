@@ -150,7 +150,7 @@ class _Session:
 
     # -- turns ------------------------------------------------------------------------
     def _agent_turn(self, seat: int, agent: "Agent") -> None:
-        action = agent.act(self.state.view(seat), self.rng)
+        action = agent.move(self.state, seat, self.rng)
         self.state.apply(action)
         self.console.print(self._move_text(seat, str(action), continued=self.last_shown == seat))
         self._log(seat, str(action))
