@@ -243,6 +243,66 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
             yield row
 
 
+# -- tournament ----------------------------------------------------------------------------------
+@cli.command(short_help="A tournament between agents: win rates, pairwise results, ratings.", epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--agents", "agent_list", required=True, metavar="SPECS",
+              help="The agents, a comma list of specs, e.g. random,heuristic,ismcts:iterations=1000.")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games to play, rounded up to whole blocks of fairly rotated seats.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The deal of block b is derive_seed(SEED, b); any game can be replayed alone.")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="How many seats, where the game lets you choose (its 'players' option).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per game: .csv, or JSON lines (.jsonl/.json).")
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
+def tournament(game: str, agent_list: str, games: int, seed: int, players: int | None, options: tuple[str, ...],
+               out: Path | None, progress: bool | None) -> None:
+    """Play the agents against each other in GAME, every agent in every seat equally often
+    on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
+    95% intervals (Psalter Row: mean score and completion rate, and paired differences).
+    See docs/tournament.md."""
+    from parlour.analysis.simulate import RowWriter, output_format
+    from parlour.analysis.tournament import (
+        agent_labels,
+        block_orders,
+        check_agents,
+        print_standings,
+        schedule,
+        standings,
+    )
+    from parlour.analysis.tournament import tournament as run
+
+    the_game = load_game(game, options, players)
+    agents = make_agents(split_specs(agent_list))
+    if any(agent is None for agent in agents):
+        raise OptionError("a tournament plays agents only: 'human' is not an agent here")
+    check_agents(the_game, agents)
+    if out is not None:
+        output_format(out)  # a bad suffix fails before any game is played
+    labels = agent_labels([agent.spec for agent in agents])
+    played = len(schedule(len(agents), the_game.num_players, games))
+    console, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    if not console.is_terminal:  # piped to a file: wide enough that the tables do not wrap
+        console = Console(highlight=False, width=140)
+    block = len(block_orders(len(agents), the_game.num_players))
+    console.print(f"[bold]{escape(the_game.name)}[/bold] · {played} games · seed {seed} · agents "
+                  f"{escape(', '.join(labels))} · blocks of {block} games on one deal"
+                  + (f" [dim](--games {games} rounded up to whole blocks)[/dim]" if played != games else ""))
+    writer = RowWriter(out) if out is not None else None
+    try:
+        rows = run(the_game, agents, games, seed, on_game=writer.write if writer else None)
+        result = standings(_with_progress(rows, played, err, progress), labels, the_game.num_players, seed=seed)
+    finally:
+        if writer is not None:
+            writer.close()
+    print_standings(result, console)
+    if out is not None:
+        console.print(f"Wrote {result.games} rows to [bold]{escape(str(out))}[/bold]")
+
+
 # -- options ------------------------------------------------------------------------------------
 @cli.command(short_help="List the games, or a game's options with their defaults and allowed values.")
 @click.argument("game", required=False)

@@ -1,0 +1,483 @@
+"""Tournaments between agents: a fair schedule, the games, and their standings.
+
+**Schedule.** The agents sit down in *line-ups*: with ``k`` agents and ``P`` seats, every
+set of ``P`` different agents when ``k >= P``, else every multiset of ``P`` agents that
+includes them all (two agents, three seats: ``aab`` and ``abb``). So the line-ups stay the
+same when the agents are renamed, and every agent meets the same mix of opponents. Each
+line-up is seated in every rotation of its order and of its mirror image (a duplicate
+seating is played once), so every agent holds every seat equally often and plays as often
+before as after each neighbour. A *block* is every seating of every line-up, and all the
+games of a block share one deal (common random numbers): the deal of block ``b`` is
+``derive_seed(seed, b)`` and the agents of game ``i`` draw from
+``random.Random(derive_seed(seed, i, "agents"))``, so a tournament gives the same rows on
+every machine and :func:`play_match` replays any one game alone. A number of games that is
+not a multiple of the block is rounded *up* to whole blocks: a partial block would give
+some agents a seat or a deal more than others. In a solitaire game a block is one deal
+played by every agent.
+
+>>> block_orders(3, 2)
+[(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+>>> block_orders(2, 3)
+[(0, 0, 1), (0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 1, 0), (1, 0, 1)]
+>>> [(m.index, m.block, m.seats) for m in schedule(2, 2, games=3)]
+[(0, 0, (0, 1)), (1, 0, (1, 0)), (2, 1, (0, 1)), (3, 1, (1, 0))]
+
+**Standings** (:func:`standings`): per agent the win rate per seat played (tied winners
+share the win) and the mean score, with 95% intervals; for each pair of agents the share
+of the games both played in which the first finished ahead of the second (ties count
+half); and a Bradley-Terry rating fitted on those pairwise results, on an Elo scale with
+the first agent at 0 and intervals by a bootstrap over deals. In a solitaire game: the mean
+score and completion rate per agent, and for each pair the paired differences on the same
+deals. The statistics are described in ``docs/tournament.md``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from parlour.analysis.report import fmt, interval
+from parlour.analysis.simulate import game_row, play_out, score_keys
+from parlour.analysis.stats import Estimate, mean_ci, proportion_ci
+from parlour.core.chance import derive_seed
+from parlour.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from parlour.agents.base import Agent
+    from parlour.core.game import Game
+
+#: Bootstrap resamples (over deals) for the rating intervals.
+RESAMPLES = 200
+#: One virtual drawn game per pair that met: keeps every rating finite (an agent that
+#: never lost would otherwise be rated infinitely strong) and pulls little once pairs
+#: have played tens of games.
+PRIOR_GAMES = 1.0
+ELO_SCALE = 400 / math.log(10)
+#: The pairwise results of some games, agent by agent: (how often i finished ahead of j,
+#: how many games i and j both played).
+Tally = tuple[list[list[float]], list[list[float]]]
+
+
+# -- schedule ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Match:
+    """One scheduled game: its index, its block (whose deal it plays), the agent per seat."""
+
+    index: int
+    block: int
+    seats: tuple[int, ...]
+
+
+def lineups(agents: int, seats: int) -> list[tuple[int, ...]]:
+    """The line-ups (agent indices, sorted): the ``seats``-sets of the agents, or when there
+    are fewer agents than seats, the multisets that include every agent.
+
+    >>> lineups(4, 3)
+    [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    >>> lineups(2, 4)
+    [(0, 0, 0, 1), (0, 0, 1, 1), (0, 1, 1, 1)]
+    """
+    if agents >= seats:
+        return list(itertools.combinations(range(agents), seats))
+    return [line for line in itertools.combinations_with_replacement(range(agents), seats)
+            if len(set(line)) == agents]
+
+
+def seatings(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every rotation of the line-up and of its mirror image, each distinct seating once.
+
+    >>> seatings((0, 1, 2))
+    [(0, 1, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0), (1, 0, 2), (0, 2, 1)]
+    >>> seatings((0, 0, 1, 1))
+    [(0, 0, 1, 1), (0, 1, 1, 0), (1, 1, 0, 0), (1, 0, 0, 1)]
+    """
+    orders: list[tuple[int, ...]] = []
+    for line in (lineup, lineup[::-1]):
+        for shift in range(len(line)):
+            order = line[shift:] + line[:shift]
+            if order not in orders:
+                orders.append(order)
+    return orders
+
+
+def block_orders(agents: int, seats: int) -> list[tuple[int, ...]]:
+    """The seatings of one block, in the order they are played."""
+    return [order for lineup in lineups(agents, seats) for order in seatings(lineup)]
+
+
+def schedule(agents: int, seats: int, games: int) -> list[Match]:
+    """The games of a tournament: ``games`` rounded up to whole blocks (see the module)."""
+    if games < 1:
+        raise OptionError(f"a tournament needs 1 game or more, not {games}")
+    orders = block_orders(agents, seats)
+    blocks = math.ceil(games / len(orders))
+    return [Match(block * len(orders) + i, block, order)
+            for block in range(blocks) for i, order in enumerate(orders)]
+
+
+def agent_labels(specs: Sequence[str]) -> list[str]:
+    """Names for the agents in tables and rows: the spec, numbered where it repeats.
+
+    >>> agent_labels(["random", "heuristic", "random"])
+    ['random#1', 'heuristic', 'random#2']
+    """
+    return [f"{spec}#{specs[:i].count(spec) + 1}" if specs.count(spec) > 1 else spec
+            for i, spec in enumerate(specs)]
+
+
+# -- playing -------------------------------------------------------------------------------
+def play_match(game: "Game", agents: Sequence["Agent"], labels: Sequence[str], match: Match,
+               seed: int) -> dict[str, Any]:
+    """Play one scheduled game; its row is :func:`~parlour.analysis.simulate.game_row`'s with
+    the block and the agent of each seat (``agent``, or ``agent_<seat>``) added.
+
+    >>> import parlour
+    >>> game = parlour.load("decktet-golf")
+    >>> row = play_match(game, [parlour.agent("random")] * 2, ["a", "b"], Match(1, 0, (1, 0)), seed=5)
+    >>> row["block"], row["agent_0"], row["agents"], row["seed"] == derive_seed(5, 0)
+    (0, 'b', ['b', 'a'], True)
+    """
+    rng = random.Random(derive_seed(seed, match.index, "agents"))
+    deal = derive_seed(seed, match.block)
+    state = play_out(game.new_state(deal), [agents[a] for a in match.seats], rng)
+    row = game_row(state, match.index, deal, [labels[a] for a in match.seats])
+    keys = ["agent"] if len(match.seats) == 1 else [f"agent_{seat}" for seat in range(len(match.seats))]
+    front = {"game": row.pop("game"), "index": row.pop("index"), "block": match.block}
+    return {**front, **row, **{key: labels[a] for key, a in zip(keys, match.seats)}}
+
+
+def check_agents(game: "Game", agents: Sequence["Agent"]) -> None:
+    """A multiplayer tournament needs two agents or more; a solitaire one, one or more."""
+    least = 1 if game.num_players == 1 else 2
+    if len(agents) < least:
+        raise OptionError(f"a tournament of {game.name} ({game.num_players} seats) needs {least} agents or more, "
+                          f"{len(agents)} given: e.g. --agents random,heuristic")
+
+
+def tournament(
+    game: "Game",
+    agents: Sequence["Agent"],
+    games: int,
+    seed: int,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Play the tournament's games (``games`` rounded up to whole blocks), a row per game.
+
+    >>> import parlour
+    >>> rows = list(tournament(parlour.load("psalter-row"), [parlour.agent("random")] * 2, 3, seed=1))
+    >>> [(row["block"], row["agent"]) for row in rows]
+    [(0, 'random#1'), (0, 'random#2'), (1, 'random#1'), (1, 'random#2')]
+    """
+    check_agents(game, agents)
+    labels = agent_labels([agent.spec for agent in agents])
+    for match in schedule(len(agents), game.num_players, games):
+        row = play_match(game, agents, labels, match, seed)
+        if on_game is not None:
+            on_game(row)
+        yield row
+
+
+# -- statistics ----------------------------------------------------------------------------
+def finishing_order(scores: Sequence[float], winners: Sequence[int]) -> list[tuple[int, float]]:
+    """A key per seat, smaller for a seat further ahead: winners first; then, where the
+    winners hold the best scores of the game, the better score (lower or higher as the
+    winners show); seats with equal keys finished level.
+
+    >>> finishing_order([115, 95, 130], [1])   # Decktet Golf: the lowest total wins
+    [(1, 115), (0, 95), (1, 130)]
+    >>> finishing_order([0, 1, 0, 0], [1]), finishing_order([0, 0, 0], [])
+    ([(1, 0), (0, -1), (1, 0), (1, 0)], [(1, 0), (1, 0), (1, 0)])
+    """
+    won = [scores[s] for s in winners]
+    lost = [score for s, score in enumerate(scores) if s not in winners]
+    direction = 0
+    if won and lost:
+        direction = 1 if max(won) < min(lost) else -1 if min(won) > max(lost) else 0
+    return [(0 if s in winners else 1, direction * score) for s, score in enumerate(scores)]
+
+
+def pair_results(seats: Sequence[int], scores: Sequence[float], winners: Sequence[int],
+                 agents: int) -> list[tuple[int, int, float]]:
+    """For each pair of agents at the table, ``(a, b, share)``: the share of the comparisons
+    of a seat of ``a`` with a seat of ``b`` that ``a`` finished ahead (level counts half).
+
+    >>> pair_results([2, 0], [115, 95], [1], agents=3)
+    [(0, 2, 1.0)]
+    """
+    order = finishing_order(scores, winners)
+    found = []
+    for a, b in itertools.combinations(range(agents), 2):
+        points = [1.0 if order[s] < order[t] else 0.5 if order[s] == order[t] else 0.0
+                  for s in range(len(seats)) if seats[s] == a for t in range(len(seats)) if seats[t] == b]
+        if points:
+            found.append((a, b, sum(points) / len(points)))
+    return found
+
+
+def bradley_terry(ahead: Sequence[Sequence[float]], games: Sequence[Sequence[float]],
+                  prior: float = PRIOR_GAMES, tolerance: float = 1e-10) -> list[float]:
+    """Bradley-Terry strengths (geometric mean 1) by Hunter's MM iteration.
+
+    ``ahead[i][j]`` is how often ``i`` finished ahead of ``j`` (ties as halves) out of
+    ``games[i][j]``; ``prior`` adds that many drawn games to each pair that met. An agent
+    ``i`` beats ``j`` with probability ``p_i / (p_i + p_j)``.
+
+    >>> p = [4, 2, 1]   # results exactly as these strengths predict: the fit gives them back
+    >>> n = [[0 if i == j else 90 for j in range(3)] for i in range(3)]
+    >>> w = [[n[i][j] * p[i] / (p[i] + p[j]) for j in range(3)] for i in range(3)]
+    >>> [round(x / bradley_terry(w, n, prior=0)[2], 6) for x in bradley_terry(w, n, prior=0)]
+    [4.0, 2.0, 1.0]
+    """
+    k = len(games)
+    n = [[games[i][j] + (prior if games[i][j] else 0) for j in range(k)] for i in range(k)]
+    w = [sum(ahead[i][j] + (prior / 2 if games[i][j] else 0) for j in range(k)) for i in range(k)]
+    p = [1.0] * k
+    for _ in range(10_000):
+        new = [w[i] / sum(n[i][j] / (p[i] + p[j]) for j in range(k) if n[i][j]) for i in range(k)]
+        scale = math.exp(statistics.fmean(math.log(x) for x in new))
+        new = [x / scale for x in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, p)) < tolerance
+        p = new
+        if done:
+            break
+    return p
+
+
+def elo(strengths: Sequence[float], anchor: int = 0) -> list[float]:
+    """Strengths on the Elo scale, the anchor at 0: 400 points mean 10 to 1 odds.
+
+    >>> [round(x, 1) for x in elo([1.0, 10.0, 2.0])]
+    [0.0, 400.0, 120.4]
+    """
+    return [ELO_SCALE * math.log(p / strengths[anchor]) for p in strengths]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An Elo-scale rating with its bootstrap interval (None with a single deal)."""
+
+    elo: float
+    low: float | None
+    high: float | None
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    """One agent's results. ``seats``: the seats it played (in a solitaire game, games);
+    ``wins``: its win rate per seat played (in a solitaire game, its completion rate)."""
+
+    agent: str
+    seats: int
+    wins: Estimate
+    score: Estimate
+    rating: Rating | None
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Two agents over the games (or, solitaire, the deals) both played. Multiplayer:
+    ``ahead``, the share in which ``first`` finished ahead of ``second`` (level: half).
+    Solitaire: the paired differences ``first - second`` of score and completion."""
+
+    first: str
+    second: str
+    games: int
+    ahead: Estimate | None = None
+    score_difference: Estimate | None = None
+    completion_difference: Estimate | None = None
+
+
+@dataclass(frozen=True)
+class Standings:
+    game: str
+    players: int
+    games: int
+    deals: int
+    agents: list[AgentResult]
+    pairs: list[PairResult]
+    resamples: int
+
+
+def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: int,
+              resamples: int = RESAMPLES, seed: int = 0) -> Standings:
+    """The standings of a tournament's rows (read once); ``labels`` in the order of
+    ``--agents`` (the first is the rating's anchor).
+
+    >>> import parlour
+    >>> game = parlour.load("decktet-golf")
+    >>> agents = [parlour.agent("random"), parlour.agent("heuristic")]
+    >>> table = standings(tournament(game, agents, 4, seed=1), ["random", "heuristic"], 2, resamples=20)
+    >>> table.games, table.deals, [a.seats for a in table.agents], table.agents[0].rating.elo
+    (4, 2, [4, 4], 0.0)
+    """
+    index = {label: i for i, label in enumerate(labels)}
+    k = len(labels)
+    scores: list[list[float]] = [[] for _ in labels]
+    wins = [0.0] * k
+    blocks: dict[int, Tally] = {}
+    deals: dict[int, dict[int, tuple[float, bool]]] = {}
+    games, name = 0, ""
+    for row in rows:
+        games, name = games + 1, row["game"]
+        seats = [index[label] for label in row["agents"]]
+        row_scores = [row[key] for key in score_keys(players)]
+        for seat, agent in enumerate(seats):
+            scores[agent].append(row_scores[seat])
+            if seat in row["winners"]:
+                wins[agent] += 1 / len(row["winners"])
+        if players == 1:
+            deals.setdefault(row["block"], {})[seats[0]] = (row_scores[0], bool(row["winners"]))
+            continue
+        ahead, met = blocks.setdefault(row["block"], ([[0.0] * k for _ in labels], [[0.0] * k for _ in labels]))
+        for a, b, share in pair_results(seats, row_scores, row["winners"], k):
+            ahead[a][b] += share
+            ahead[b][a] += 1 - share
+            met[a][b] += 1
+            met[b][a] += 1
+    if games == 0:
+        raise OptionError("no games were played: give --games 1 or more")
+    ratings = _ratings(list(blocks.values()), resamples, seed) if blocks else [None] * k
+    agents = [AgentResult(label, len(scores[i]), proportion_ci(wins[i], len(scores[i])), mean_ci(scores[i]),
+                          ratings[i]) for i, label in enumerate(labels)]
+    pairs = _solo_pairs(deals, labels) if players == 1 else _pairs(list(blocks.values()), labels)
+    return Standings(name, players, games, len(blocks) or len(deals), agents, pairs, resamples if blocks else 0)
+
+
+def _total(blocks: Sequence[Tally]) -> Tally:
+    k = len(blocks[0][0])
+    ahead, met = ([[sum(block[m][i][j] for block in blocks) for j in range(k)] for i in range(k)] for m in (0, 1))
+    return ahead, met
+
+
+def _ratings(blocks: list[Tally], resamples: int,
+             seed: int) -> list[Rating]:
+    """The Bradley-Terry ratings of all the results, with percentile intervals from
+    ``resamples`` fits on deals drawn with replacement (a fixed seed: the same every run)."""
+    ahead, met = _total(blocks)
+    point = elo(bradley_terry(ahead, met))
+    if len(blocks) < 2 or resamples < 2:
+        return [Rating(x, None, None) for x in point]
+    rng = random.Random(derive_seed(seed, "bootstrap"))
+    draws = []
+    for _ in range(resamples):
+        drawn = [blocks[rng.randrange(len(blocks))] for _ in blocks]
+        draws.append(elo(bradley_terry(*_total(drawn))))
+    cuts = [statistics.quantiles([d[i] for d in draws], n=40) for i in range(len(point))]
+    return [Rating(x, cut[0], cut[-1]) for x, cut in zip(point, cuts)]
+
+
+def _pairs(blocks: list[Tally], labels: Sequence[str]) -> list[PairResult]:
+    ahead, met = _total(blocks)
+    return [PairResult(labels[a], labels[b], int(met[a][b]), ahead=proportion_ci(ahead[a][b], int(met[a][b])))
+            for a, b in itertools.combinations(range(len(labels)), 2) if met[a][b]]
+
+
+def _solo_pairs(deals: dict[int, dict[int, tuple[float, bool]]], labels: Sequence[str]) -> list[PairResult]:
+    found = []
+    for a, b in itertools.combinations(range(len(labels)), 2):
+        both = [(deal[a], deal[b]) for deal in deals.values() if a in deal and b in deal]
+        found.append(PairResult(labels[a], labels[b], len(both),
+                                score_difference=mean_ci([x[0] - y[0] for x, y in both]),
+                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both])))
+    return found
+
+
+# -- tables --------------------------------------------------------------------------------
+def print_standings(result: Standings, console: Console) -> None:
+    """The agents' table and the pairs' table.
+
+    >>> import io, parlour
+    >>> game = parlour.load("psalter-row")
+    >>> rows = tournament(game, [parlour.agent("random"), parlour.agent("heuristic")], 4, seed=1)
+    >>> out = Console(file=io.StringIO(), width=120)
+    >>> print_standings(standings(rows, ["random", "heuristic"], 1), out)
+    >>> "Completion" in out.file.getvalue(), "Score difference" in out.file.getvalue()
+    (True, True)
+    """
+    if result.players == 1:
+        console.print(solo_table(result))
+    else:
+        console.print(agent_table(result))
+    if result.pairs:
+        console.print(pair_table(result))
+
+
+def agent_table(result: Standings) -> Table:
+    """Win rate, mean score and rating per agent (multiplayer)."""
+    table = Table(title=f"{escape(result.game)}: {result.games} games on {result.deals} deals, "
+                  f"{result.players} seats", title_justify="left")
+    for name in ("Agent", "Seats played", "Win rate", "95% CI", "Mean score", "95% CI ", "Rating", "95% CI  "):
+        table.add_column(name, justify="left" if name == "Agent" else "right")
+    for i, agent in enumerate(result.agents):
+        table.add_row(escape(agent.agent), str(agent.seats), f"{100 * agent.wins.mean:.1f}%",
+                      interval(agent.wins, percent=True), fmt(agent.score.mean, 2), interval(agent.score),
+                      *_rating_cells(agent.rating, anchor=i == 0))
+    one_way = [f"{p.first} {'over' if p.ahead.mean == 1 else 'under'} {p.second}" for p in result.pairs
+               if p.ahead is not None and p.ahead.mean in (0, 1)]
+    table.caption = (f"Win rate per seat played; tied winners share the win (equal agents: "
+                     f"{100 / result.players:.1f}% each). Rating: Bradley-Terry on the pairwise results, "
+                     f"Elo scale, {escape(result.agents[0].agent)} = 0; interval by bootstrap over deals "
+                     f"({result.resamples} resamples).")
+    if one_way:
+        table.caption += (f" All one way: {escape(', '.join(one_way))}; such a gap rests on the prior of "
+                          f"one drawn game per pair and has no upper bound: read the pairwise table.")
+    table.caption_justify = "left"
+    return table
+
+
+def _rating_cells(rating: Rating | None, anchor: bool) -> tuple[str, str]:
+    if rating is None:
+        return "n/a", "n/a"
+    if anchor:
+        return "0", "anchor"
+    return f"{rating.elo:+.0f}", "n/a" if rating.low is None else f"[{rating.low:+.0f}, {rating.high:+.0f}]"
+
+
+def solo_table(result: Standings) -> Table:
+    """Mean score and completion rate per agent (solitaire)."""
+    table = Table(title=f"{escape(result.game)}: {result.deals} deals, each played by every agent",
+                  title_justify="left")
+    for name in ("Agent", "Games", "Mean score", "95% CI", "Completion", "95% CI "):
+        table.add_column(name, justify="left" if name == "Agent" else "right")
+    for agent in result.agents:
+        table.add_row(escape(agent.agent), str(agent.seats), fmt(agent.score.mean, 2), interval(agent.score),
+                      f"{100 * agent.wins.mean:.1f}%", interval(agent.wins, percent=True))
+    return table
+
+
+def pair_table(result: Standings) -> Table:
+    """Each pair over the games both played: how often the first finished ahead, or
+    (solitaire) the paired differences on the same deals."""
+    solo = result.players == 1
+    table = Table(title="Pairs, on the same deals" if solo else "Pairwise results", title_justify="left")
+    names = (("Agent", "vs", "Deals", "Score difference", "95% CI", "Completion difference", "95% CI ") if solo
+             else ("Agent", "vs", "Games", "Ahead", "95% CI"))
+    for name in names:
+        table.add_column(name, justify="left" if name in ("Agent", "vs") else "right")
+    for pair in result.pairs:
+        cells = [escape(pair.first), escape(pair.second), str(pair.games)]
+        if pair.ahead is not None:
+            cells += [f"{100 * pair.ahead.mean:.1f}%", interval(pair.ahead, percent=True)]
+        if pair.score_difference is not None and pair.completion_difference is not None:
+            cells += [f"{pair.score_difference.mean:+.2f}", interval(pair.score_difference),
+                      f"{100 * pair.completion_difference.mean:+.1f}%", _points(pair.completion_difference)]
+        table.add_row(*cells)
+    table.caption = ("Agent minus vs, deal by deal." if solo
+                     else "Ahead: the share of games both played in which Agent finished ahead of vs; level counts half.")
+    table.caption_justify = "left"
+    return table
+
+
+def _points(e: Estimate) -> str:
+    """A difference of rates as percentage points, ``[low, high]``."""
+    if e.low is None or e.high is None:
+        return "n/a"
+    return f"[{100 * e.low:+.1f}, {100 * e.high:+.1f}]"

@@ -1,0 +1,80 @@
+"""`parlour tournament` through click's CliRunner: the tables, the CSV, and the errors."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from click.testing import CliRunner
+from test_cli import one_line_error, run
+
+from parlour.core.chance import derive_seed
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def tournament_twice(runner: CliRunner, tmp_path, *args: str) -> tuple[list[dict[str, str]], str]:
+    """Run ``parlour tournament ARGS --out FILE`` twice; both runs must print and write the same."""
+    outputs, files = [], []
+    for name in ("a.csv", "b.csv"):
+        path = tmp_path / name
+        result = run(runner, "tournament", *args, "--out", str(path))
+        assert result.exit_code == 0, result.output
+        outputs.append(result.stdout.replace(str(path), "OUT"))
+        files.append(path.read_text())
+    assert outputs == [outputs[0]] * 2 and files == [files[0]] * 2
+    return list(csv.DictReader(files[0].splitlines())), outputs[0]
+
+
+def test_a_two_seat_tournament_prints_the_tables_and_writes_a_row_per_game(runner, tmp_path):
+    rows, out = tournament_twice(runner, tmp_path, "decktet-golf", "--agents", "random,heuristic",
+                                 "--games", "5", "--seed", "7")
+    assert "6 games" in out and "rounded up to whole blocks" in out and "blocks of 2 games on one deal" in out
+    assert "Win rate" in out and "Rating" in out and "anchor" in out and "Pairwise results" in out
+    assert "Wrote 6 rows to OUT" in out
+    assert [(r["index"], r["block"], r["agent_0"], r["agent_1"]) for r in rows] == [
+        ("0", "0", "random", "heuristic"), ("1", "0", "heuristic", "random"),
+        ("2", "1", "random", "heuristic"), ("3", "1", "heuristic", "random"),
+        ("4", "2", "random", "heuristic"), ("5", "2", "heuristic", "random")]
+    assert [int(r["seed"]) for r in rows] == [derive_seed(7, block) for block in (0, 0, 1, 1, 2, 2)]
+    assert {"score_0", "score_1", "winners", "end"} <= set(rows[0])
+
+
+def test_agent_parameters_stay_with_their_agent_and_players_sets_the_seats(runner, tmp_path):
+    rows, out = tournament_twice(runner, tmp_path, "decktet-golf", "--players", "3", "--games", "6",
+                                 "--agents", "heuristic:dg_take=3,pr_start=2,random")
+    assert "agents heuristic:" in out and "3 seats" in out
+    assert len(rows) == 6 and {r["agent_2"] for r in rows} == {"random", rows[0]["agent_0"]}
+    assert "random#" not in out  # two agents, each in a seat or two, not three
+
+
+def test_psalter_row_prints_completion_and_paired_differences(runner, tmp_path):
+    rows, out = tournament_twice(runner, tmp_path, "psalter-row", "--agents", "random,heuristic", "-n", "8")
+    assert "4 deals, each played by every agent" in out
+    assert "Completion" in out and "Score difference" in out and "Agent minus vs" in out
+    assert [r["agent"] for r in rows] == ["random", "heuristic"] * 4
+
+
+def test_the_progress_bar_goes_to_stderr(runner):
+    result = run(runner, "tournament", "psalter-row", "--agents", "random,heuristic", "-n", "2", "--progress")
+    assert result.exit_code == 0 and "Completion" in result.stdout
+
+
+def test_errors_are_clear(runner, tmp_path):
+    one_line_error(run(runner, "tournament", "decktet-golf", "--agents", "random,randm"),
+                   "there is no agent 'randm'", "heuristic, ", "random")
+    one_line_error(run(runner, "tournament", "quisquilian", "--agents", "random"), "needs 2 agents or more, 1 given")
+    one_line_error(run(runner, "tournament", "psalter-row", "--agents", "random,heuristic", "--players", "2"),
+                   "1 seat", "2 were given")
+    one_line_error(run(runner, "tournament", "quisquilian", "--agents", "random,heuristic", "--players", "9"),
+                   "players")
+    one_line_error(run(runner, "tournament", "decktet-golf", "--agents", "human,random"), "'human' is not an agent")
+    one_line_error(run(runner, "tournament", "decktet-golf", "--agents", "random,heuristic",
+                       "--out", str(tmp_path / "x.txt")), ".csv")
+    for games in ("0", "-3"):
+        result = run(runner, "tournament", "decktet-golf", "--agents", "random,heuristic", "--games", games)
+        assert result.exit_code == 2 and "x>=1" in result.output
+    assert run(runner, "tournament", "decktet-golf").exit_code == 2  # --agents is required
