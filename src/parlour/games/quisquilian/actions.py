@@ -40,7 +40,9 @@ class QuisAction(Action):
 #: Discards and ``stop`` are few and kept for good; runs and additions are countless, so
 #: the table is swept now and then of those that nothing else (a legal-action list, a
 #: history, an agent's tree) still holds: one object per action among the living, and
-#: no unbounded growth over a long simulation.
+#: no unbounded growth over a long simulation. The living are keyed by what the dig
+#: generator yields (a run's cards; an addition's card, source, target and ``named``),
+#: so that wrapping a dig's results is one look-up each (see :func:`runs_found`).
 _INTERNED: dict[tuple, QuisAction] = {}
 _LIVING: dict[tuple, QuisAction] = {}
 SWEEP_FLOOR = 50_000
@@ -65,14 +67,19 @@ def _source(card: int, source: int) -> str:
 
 
 def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named: bool = False) -> QuisAction:
-    key = (kind, cards, spot, target, named)
+    if kind == RUN:
+        key: tuple = cards
+    elif kind == ADD:
+        key = (*cards[0], target, named)
+    else:
+        key = (kind, cards, spot, target, named)
     table = _LIVING if kind in (RUN, ADD) else _INTERNED
     action = table.get(key)
     if action is None:
         if len(_LIVING) >= SWEEP_AT and table is _LIVING:
             _sweep()
         action = QuisAction()
-        action.kind, action.cards, action.spot, action.target, action.named = key
+        action.kind, action.cards, action.spot, action.target, action.named = kind, cards, spot, target, named
         if kind == DISCARD:
             action.text = f"discard {CODE[cards[0][0]]} {spot}"
         elif kind == RUN:
@@ -98,6 +105,31 @@ def run(cards: tuple[tuple[int, int], ...]) -> QuisAction:
 def add(card: int, source: int, target: int, named: bool) -> QuisAction:
     """One card onto the player's run ``target`` (0-based), from the hand (0) or a spot's top."""
     return _intern(ADD, ((card, source),), 0, target, named)
+
+
+def runs_found(found: list[tuple[tuple[int, int], ...]]) -> list[QuisAction]:
+    """:func:`run` of each run a dig found (``digging.runs``): the dig's hot path, so a run
+    already living costs one look-up under the key it was interned with.
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> cards = ((c("5H"), 0), (c("6H"), 3), (c("7H"), 3))
+    >>> runs_found([cards]) == [run(cards)]
+    True
+    """
+    living = _LIVING.get
+    return [living(cards) or run(cards) for cards in found]
+
+
+def additions_found(found: list[tuple[int, int, int, bool]]) -> list[QuisAction]:
+    """:func:`add` of each (card, source, target, named) a dig found (``digging.additions``),
+    one look-up each like :func:`runs_found`.
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> additions_found([(c("8H"), 2, 0, False)]) == [add(c("8H"), 2, 0, False)]
+    True
+    """
+    living = _LIVING.get
+    return [living(key) or add(*key) for key in found]
 
 
 STOP_ACTION = _intern(STOP)

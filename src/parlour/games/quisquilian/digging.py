@@ -43,33 +43,37 @@ def spot_prefix(stack: Sequence[int], suit: int) -> list[int]:
     return ranks
 
 
-SpotInfo = tuple[int, list[int], int]  # suit of the top card, its prefix ranks, their mask
+#: Rank masks cover the four suits at once: suit s holds bits 16s+1 .. 16s+13 (Ace .. King).
+#: Bits 0, 14 and 15 of each field stay clear, so the test for three consecutive ranks
+#: (``m & m >> 1 & m >> 2``) never mixes two suits, and one test covers every suit.
+FIELD = 16
+FIELD_MASK = (1 << FIELD) - 1
+CARD_BIT = tuple(1 << (card // 13 * FIELD + card % 13 + 1) for card in range(52))
+
+SpotInfo = tuple[int, list[int], int]  # suit of the top card, its prefix ranks, their bits (as CARD_BIT)
 NO_INFO: SpotInfo = (0, [], 0)  # an empty spot
 
 
 def spot_info(stack: Sequence[int]) -> SpotInfo:
-    """(suit of the top card, the ranks of its prefix, their mask); only the top card's
+    """(suit of the top card, the ranks of its prefix, their bits); only the top card's
     suit can have a prefix. The state keeps one per spot, updated as the spot changes."""
     if not stack:
         return NO_INFO
     suit = stack[-1] // 13
     prefix = spot_prefix(stack, suit)
-    return suit, prefix, sum(1 << rank for rank in prefix)
+    return suit, prefix, sum(1 << rank for rank in prefix) << FIELD * suit
 
 
 def info_after_discard(info: SpotInfo, card: int, was_empty: bool) -> SpotInfo:
     """The spot's info once ``card`` is laid on top (without walking down the stack)."""
-    suit, rank = card // 13, card % 13 + 1
-    old_suit, prefix, mask = info
+    suit, rank, bit = card // 13, card % 13 + 1, CARD_BIT[card]
+    old_suit, prefix, bits = info
     if was_empty or old_suit != suit:
-        return suit, [rank], 1 << rank
-    if mask >> rank & 1:  # the prefix now stops above the card of the same rank
+        return suit, [rank], bit
+    if bits & bit:  # the prefix now stops above the card of the same rank
         prefix = prefix[: prefix.index(rank)]
-    return suit, [rank, *prefix], sum(1 << r for r in prefix) | 1 << rank
-
-
-_SUIT = tuple(card // 13 for card in range(52))
-_BIT = tuple(1 << (card % 13 + 1) for card in range(52))
+        bits = sum(1 << r for r in prefix) << FIELD * suit
+    return suit, [rank, *prefix], bits | bit
 
 
 def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
@@ -78,28 +82,39 @@ def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
     ``infos`` holds :func:`spot_info` of each of the nine spots.
     """
     found: list[Run] = []
-    masks = [0, 0, 0, 0]  # per suit, the ranks to be had from the spots
-    for suit, _, mask in infos:
-        masks[suit] |= mask
-    hand_masks = [0, 0, 0, 0]
+    spot_bits = hand_bits = 0  # the ranks to be had from the spots, from the hand
+    for info in infos:
+        spot_bits |= info[2]
     for card in hand:
-        hand_masks[_SUIT[card]] |= _BIT[card]
+        hand_bits |= CARD_BIT[card]
+    avail = spot_bits | hand_bits
+    if not avail & (avail >> 1) & (avail >> 2):  # no three consecutive ranks in any suit (most digs)
+        return found
     for suit in range(4):
-        avail = masks[suit] | hand_masks[suit]
-        if not avail & (avail >> 1) & (avail >> 2):  # no three consecutive ranks to be had
-            continue
-        prefixes = [(spot, _usable(info[1], avail)) for spot, info in enumerate(infos) if info[2] and info[0] == suit]
-        avail = hand_masks[suit]  # the ranks to be had once the unusable depths are cut off
-        for _, prefix in prefixes:
-            for rank in prefix:
-                avail |= 1 << rank
-        if not avail & (avail >> 1) & (avail >> 2):
-            continue
-        if all(len(prefix) == 1 for _, prefix in prefixes):
-            _runs_from_tops(suit, hand_masks[suit], prefixes, avail, found)
-        else:
-            _runs_of_suit(suit, hand_masks[suit], prefixes, avail, found)
+        shift = FIELD * suit
+        suit_avail = avail >> shift & FIELD_MASK
+        if suit_avail & (suit_avail >> 1) & (suit_avail >> 2):
+            _runs_in_suit(suit, hand_bits >> shift & FIELD_MASK, infos, suit_avail, found)
     return found
+
+
+def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
+    """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
+    prefixes = [(spot, prefix) for spot, (of, prefix, bits) in enumerate(infos) if of == suit and bits]
+    if all(len(prefix) == 1 for _, prefix in prefixes):
+        _runs_from_tops(suit, hand_mask, prefixes, avail, found)
+        return
+    prefixes = [(spot, _usable(prefix, avail)) for spot, prefix in prefixes]
+    avail = hand_mask  # the ranks to be had once the unusable depths are cut off
+    for _, prefix in prefixes:
+        for rank in prefix:
+            avail |= 1 << rank
+    if not avail & (avail >> 1) & (avail >> 2):
+        return
+    if all(len(prefix) == 1 for _, prefix in prefixes):
+        _runs_from_tops(suit, hand_mask, prefixes, avail, found)
+    else:
+        _runs_of_suit(suit, hand_mask, prefixes, avail, found)
 
 
 def _usable(prefix: Sequence[int], avail: int) -> Sequence[int]:
