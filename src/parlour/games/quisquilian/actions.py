@@ -21,7 +21,7 @@ KIND_NAMES = ("discard", "run", "add", "stop")
 class QuisAction(Action):
     """A Quisquilian action. ``cards`` holds (card, source) pairs: source 0 is the hand, 1-9 a spot."""
 
-    __slots__ = ("kind", "cards", "spot", "target", "named")
+    __slots__ = ("kind", "cards", "spot", "target", "named", "_text")
 
     kind: int
     cards: tuple[tuple[int, int], ...]
@@ -35,6 +35,13 @@ class QuisAction(Action):
     @property
     def kind_name(self) -> str:
         return KIND_NAMES[self.kind]
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        """The notation, written on first use: most runs a dig offers are new and never printed."""
+        if self._text is None:
+            self._text = _notation(self)
+        return self._text
 
 
 #: Discards and ``stop`` are few and kept for good; runs and additions are countless, so
@@ -66,6 +73,17 @@ def _source(card: int, source: int) -> str:
     return CODE[card] + (f"@{source}" if source else "")
 
 
+def _notation(action: QuisAction) -> str:
+    kind, cards = action.kind, action.cards
+    if kind == DISCARD:
+        return f"discard {CODE[cards[0][0]]} {action.spot}"
+    if kind == RUN:
+        return "run " + " ".join(_source(c, s) for c, s in cards)
+    if kind == ADD:
+        return "add " + _source(*cards[0]) + (f" to {action.target + 1}" if action.named else "")
+    return "stop"
+
+
 def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named: bool = False) -> QuisAction:
     if kind == RUN:
         key: tuple = cards
@@ -80,14 +98,7 @@ def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named
             _sweep()
         action = QuisAction()
         action.kind, action.cards, action.spot, action.target, action.named = kind, cards, spot, target, named
-        if kind == DISCARD:
-            action.text = f"discard {CODE[cards[0][0]]} {spot}"
-        elif kind == RUN:
-            action.text = "run " + " ".join(_source(c, s) for c, s in cards)
-        elif kind == ADD:
-            action.text = "add " + _source(*cards[0]) + (f" to {target + 1}" if named else "")
-        else:
-            action.text = "stop"
+        action._text = None
         table[key] = action
     return action
 

@@ -133,17 +133,24 @@ def _runs_from_tops(
     suit: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]
 ) -> None:
     """The common case: each spot offers only its top card. Runs are then the windows of
-    three or more available ranks, with every combination of the sources of each rank."""
+    three or more available ranks, with every combination of the sources of each rank,
+    grown upward from each rank that starts three consecutive ones (found in one mask test)."""
     base = suit * 13 - 1
-    picks: dict[int, list[tuple[int, int]]] = {}
-    for spot, prefix in prefixes:
-        picks.setdefault(prefix[0], []).append((base + prefix[0], spot + 1))
-    for low, high in _stretches(avail):
-        options = [
-            ([(base + rank, 0)] if hand_mask >> rank & 1 else []) + picks.get(rank, [])
-            for rank in range(low, high + 1)
-        ]
-        _windows(options, found)
+    sources: dict[int, list[tuple[int, int]]] = {}  # rank -> its (card, source) choices, the hand first
+    for spot, (rank,) in prefixes:
+        sources.setdefault(rank, [(base + rank, 0)] if hand_mask >> rank & 1 else []).append((base + rank, spot + 1))
+    starts = avail & (avail >> 1) & (avail >> 2)
+    while starts:
+        low = (starts & -starts).bit_length() - 1
+        starts &= starts - 1
+        partial: list[Run] = [()]
+        rank = low
+        while avail >> rank & 1:
+            picks = sources.get(rank) or [(base + rank, 0)]  # a rank no spot offers is in the hand
+            partial = [run + (pick,) for run in partial for pick in picks]
+            if rank - low >= 2:
+                found += partial
+            rank += 1
 
 
 def _stretches(ranks: int) -> list[tuple[int, int]]:
@@ -161,21 +168,6 @@ def _stretches(ranks: int) -> list[tuple[int, int]]:
             out.append((low, low + length - 1))
         ranks &= ~(((1 << length) - 1) << low)
     return out
-
-
-def _windows(options: list[list[tuple[int, int]]], found: list[Run]) -> None:
-    """Every run of three or more consecutive ranks within one stretch of available ranks."""
-    n = len(options)
-    if all(len(o) == 1 for o in options):  # one source per rank: the runs are slices of one chain
-        chain = tuple(o[0] for o in options)
-        found += [chain[i:j] for i in range(n - 2) for j in range(i + 3, n + 1)]
-        return
-    for i in range(n - 2):
-        partial: list[Run] = [(pick,) for pick in options[i]]
-        for j in range(i + 1, n):
-            partial = [run + (pick,) for run in partial for pick in options[j]]
-            if j - i >= 2:
-                found += partial
 
 
 def _runs_of_suit(

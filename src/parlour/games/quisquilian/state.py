@@ -35,18 +35,18 @@ DISCARD_PHASE, DIG_PHASE = 0, 1
 PHASE_NAMES = ("discard", "dig")
 COMPLETE, STALEMATE, MAX_TURNS = "complete", "stalemate", "max_turns"
 
-#: DISCARDS[card][used]: the discards of a card onto each spot not yet used this turn
-#: (``used`` has bit s set for spot s), built on first use and shared by every state.
-DISCARDS: list[list[tuple[QuisAction, ...] | None]] = [[None] * (1 << (N_SPOTS + 1)) for _ in range(52)]
+#: DISCARDS[used][card]: the discards of a card onto each spot not yet used this turn
+#: (``used`` has bit s set for spot s); a row of all 52 cards is built on first use of its
+#: ``used`` and shared by every state, so a discard step's list is one look-up per card.
+DISCARDS: list[tuple[tuple[QuisAction, ...], ...] | None] = [None] * (1 << (N_SPOTS + 1))
 
 
-def discards_of(card: int, used: int) -> tuple[QuisAction, ...]:
-    found = DISCARDS[card][used]
-    if found is None:
-        found = DISCARDS[card][used] = tuple(
-            discard(card, spot) for spot in range(1, N_SPOTS + 1) if not used >> spot & 1
-        )
-    return found
+def discards_row(used: int) -> tuple[tuple[QuisAction, ...], ...]:
+    row = DISCARDS[used]
+    if row is None:
+        free = [spot for spot in range(1, N_SPOTS + 1) if not used >> spot & 1]
+        row = DISCARDS[used] = tuple(tuple(discard(card, spot) for spot in free) for card in range(52))
+    return row
 
 
 def roll_die(seed: int, turn: int) -> int:
@@ -154,10 +154,10 @@ class QuisState(State):
     def _discards(self) -> list[QuisAction]:
         """QU-3: each card of the hand (identical copies once) onto each spot not used this turn."""
         out: list[QuisAction] = []
-        previous, used = -1, self.used
+        row, previous = DISCARDS[self.used] or discards_row(self.used), -1
         for card in self.hands[self.player]:  # sorted: identical copies are neighbours
             if card != previous:
-                out += DISCARDS[card][used] or discards_of(card, used)
+                out += row[card]
                 previous = card
         return out
 
