@@ -28,6 +28,7 @@ class QuisAction(Action):
     spot: int  # the spot a discard goes to (1-9)
     target: int  # the index of the run an addition extends
     named: bool  # the addition names its run ("to N") because two runs could take it
+    _text: str | None  # the notation once written (see ``text``)
 
     def __reduce__(self) -> tuple:
         return (_intern, (self.kind, self.cards, self.spot, self.target, self.named))
