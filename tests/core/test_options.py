@@ -141,3 +141,21 @@ def test_parse_option_text() -> None:
     for bad in ("errand_draw", "=1", " =1", ""):
         with pytest.raises(OptionError, match="key=value"):
             parse_option_text(bad)
+
+
+def test_a_float_bound_makes_a_range_of_numbers():
+    seconds = Option("time", None, "seconds", minimum=0.001, maximum=10.0, nullable=True)
+    assert seconds.validate("0.5", "agent x") == 0.5
+    assert seconds.validate(2, "agent x") == 2.0 and isinstance(seconds.validate(2, "agent x"), float)
+    assert seconds.validate("none", "agent x") is None
+    for bad in ("0", 11, "nan", "soon", True):
+        with pytest.raises(OptionError, match=r"expected a number 0\.001\.\.10\.0 or none"):
+            seconds.validate(bad, "agent x")
+
+
+def test_an_integer_range_still_refuses_fractions():
+    count = Option("iterations", 10, "how many", minimum=1)
+    assert count.validate("7", "agent x") == 7
+    for bad in ("2.5", 2.5):
+        with pytest.raises(OptionError, match="expected an integer 1 or more"):
+            count.validate(bad, "agent x")

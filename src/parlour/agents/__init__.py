@@ -5,7 +5,7 @@
 >>> make_agent("randm")
 Traceback (most recent call last):
 ...
-parlour.core.errors.OptionError: there is no agent 'randm': the agents are random
+parlour.core.errors.OptionError: there is no agent 'randm': the agents are clairvoyant, heuristic, ismcts, random
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from parlour.core.options import parse_option_text
 
 _AGENTS: dict[str, str] = {
     "random": "parlour.agents.random_agent:RandomAgent",
+    "heuristic": "parlour.agents.heuristic:HeuristicAgent",
+    "clairvoyant": "parlour.agents.clairvoyant:ClairvoyantAgent",
+    "ismcts": "parlour.agents.ismcts:IsmctsAgent",
 }
 
 

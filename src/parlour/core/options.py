@@ -27,8 +27,9 @@ _FALSE = {"false", "no", "off", "0"}
 class Option:
     """One option of a game: its name, default, allowed values and what it does.
 
-    Either ``choices`` (a fixed set of values, possibly of mixed types) or an
-    integer range ``minimum..maximum`` (``None`` for unbounded) or a bool default.
+    Either ``choices`` (a fixed set of values, possibly of mixed types) or a range
+    ``minimum..maximum`` (``None`` for unbounded) of integers, or of numbers when the
+    default or a bound is a float, or a bool default.
     ``nullable`` lets ``None`` ("not set") through, written ``none`` on a command line.
     """
 
@@ -36,8 +37,8 @@ class Option:
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     nullable: bool = False
 
     def allowed(self) -> str:
@@ -46,14 +47,16 @@ class Option:
             text = "one of " + ", ".join(_show(c) for c in self.choices)
         elif isinstance(self.default, bool):
             text = "true or false"
-        elif self.minimum is not None and self.maximum is not None:
-            text = f"an integer {self.minimum}..{self.maximum}"
-        elif self.minimum is not None:
-            text = f"an integer {self.minimum} or more"
-        elif self.maximum is not None:
-            text = f"an integer {self.maximum} or less"
         else:
-            text = "an integer"
+            kind = "a number" if self._real() else "an integer"
+            if self.minimum is not None and self.maximum is not None:
+                text = f"{kind} {self.minimum}..{self.maximum}"
+            elif self.minimum is not None:
+                text = f"{kind} {self.minimum} or more"
+            elif self.maximum is not None:
+                text = f"{kind} {self.maximum} or less"
+            else:
+                text = kind
         return text + (" or none" if self.nullable else "")
 
     def validate(self, value: Any, game: str) -> Any:
@@ -75,15 +78,21 @@ class Option:
             return _INVALID
         if isinstance(self.default, bool):
             return _parse_bool(value)
-        return self._parse_int(value)
+        return self._parse_number(value, float if self._real() else int)
 
-    def _parse_int(self, value: Any) -> Any:
+    def _real(self) -> bool:
+        return any(isinstance(v, float) for v in (self.default, self.minimum, self.maximum))
+
+    def _parse_number(self, value: Any, kind: type) -> Any:
         if isinstance(value, str):
             try:
-                value = int(value.strip())
+                value = kind(value.strip())
             except ValueError:
                 return _INVALID
-        if not isinstance(value, int) or isinstance(value, bool):
+        if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+            return _INVALID
+        value = kind(value)
+        if value != value:  # NaN is in no range
             return _INVALID
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
