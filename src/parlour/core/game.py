@@ -26,6 +26,9 @@ class Game:
     title: ClassVar[str]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     rules_summary: ClassVar[str] = ""
+    #: The lowest and highest score a seat can end with, where scores are bounded (the
+    #: solitaire's score is what search agents maximise; multiplayer games go by winners).
+    score_range: ClassVar[tuple[int, int] | None] = None
     #: The game's modules for positions (``new_state``, ``from_position``, ``sample``,
     #: ``observation``, ``to_position``) and for text (``render``): the hooks hand over to them.
     _positions: ClassVar[ModuleType]

@@ -34,6 +34,7 @@ class PsalterRow(Game):
     title = "Psalter Row"
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
+    score_range = (-9, 14)  # PR-13
     notation_help = EXPECTED
     _positions = position
     _text = text
