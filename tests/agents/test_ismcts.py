@@ -10,7 +10,8 @@ from rules.test_quisquilian import OVERLAPPING, nine
 from rules.test_quisquilian import make_state as quisquilian_state
 
 import parlour
-from parlour.agents.ismcts import IsmctsAgent, outcome
+from parlour.agents.heuristic import strategy
+from parlour.agents.ismcts import IsmctsAgent, estimate, outcome, random_policy, rollout
 
 GAMES = [("psalter-row", {}), ("decktet-golf", {"players": 2, "rounds": 1}),
          ("decktet-golf", {"players": 4, "rounds": 1}), ("quisquilian", {"players": 3})]
@@ -56,24 +57,25 @@ def test_it_never_reads_hidden_cards(name, options):
 def test_an_iteration_budget_is_exact_and_availability_bounds_visits(name, options):
     state = first_choice(parlour.load(name, **options), 5)
     root = IsmctsAgent(iterations=40).search(state.view(state.current_player), random.Random(3))
-    assert sum(child.visits for child in root.children.values()) == 40
-    assert set(root.children) <= set(state.legal_actions())
+    assert sum(child.visits for child in root.edges.values()) == 40
+    assert set(root.edges) <= set(state.legal_actions())
 
     def check(node):
-        for child in node.children.values():
-            assert 1 <= child.visits <= child.available
-            assert 0.0 <= child.reward <= child.visits
-            check(child)
+        for edge in node.edges.values():
+            assert 1 <= edge.visits <= edge.available
+            assert 0.0 <= edge.reward <= edge.visits
+            for after in edge.after.values():
+                check(after)
     check(root)
 
 
 def test_a_time_budget_stops_the_search():
     state = first_choice(parlour.load("decktet-golf"), 2)
     root = IsmctsAgent(time=0.05).search(state.view(state.current_player), random.Random(0))
-    assert sum(child.visits for child in root.children.values()) >= 1
+    assert sum(child.visits for child in root.edges.values()) >= 1
     # with both budgets, the first one reached stops it
     root = IsmctsAgent(time=60.0, iterations=5).search(state.view(state.current_player), random.Random(0))
-    assert sum(child.visits for child in root.children.values()) == 5
+    assert sum(child.visits for child in root.edges.values()) == 5
 
 
 def test_it_takes_the_suited_psalter_over_the_mixed_one():
@@ -97,7 +99,21 @@ def test_it_takes_the_run_that_completes_the_set_and_wins_at_once():
 def test_the_heuristic_rollout_plays_to_the_end():
     state = first_choice(parlour.load("quisquilian", players=4), 1)
     root = IsmctsAgent(iterations=10, rollout="heuristic").search(state.view(state.current_player), random.Random(2))
-    assert sum(child.visits for child in root.children.values()) == 10
+    assert sum(child.visits for child in root.edges.values()) == 10
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_cut_playout_is_scored_by_the_heuristic_value(name, options):
+    start = first_choice(parlour.load(name, **options), 3)
+    state = start.clone()
+    rollout(state, random_policy, 4, random.Random(0))
+    rewards = estimate(state)
+    assert len(rewards) == state.game.num_players and all(0.0 <= r <= 1.0 for r in rewards)
+    if not state.is_terminal():
+        value = strategy(name).value
+        assert rewards == [value(state.observation(seat), seat) for seat in range(len(rewards))]
+    root = IsmctsAgent(iterations=20, depth=0).search(start.view(start.current_player), random.Random(1))
+    assert sum(child.visits for child in root.edges.values()) == 20
 
 
 def test_outcome_shares_the_win_and_scales_the_solitaire_score():
@@ -117,7 +133,8 @@ def test_outcome_shares_the_win_and_scales_the_solitaire_score():
     ("ismcts:time=-1", ["time='-1'", "a number 0.001..3600.0"]),
     ("ismcts:time=soon", ["time='soon'", "a number"]),
     ("ismcts:rollout=greedy", ["rollout='greedy'", "'random', 'heuristic'"]),
-    ("ismcts:depth=3", ["no option 'depth'", "iterations, time, rollout, c"]),
+    ("ismcts:depth=-1", ["depth='-1'", "an integer 0 or more or none"]),
+    ("ismcts:deep=3", ["no option 'deep'", "iterations, time, rollout, depth, c"]),
 ])
 def test_bad_parameters_say_what_is_allowed(spec, words):
     with pytest.raises(parlour.OptionError) as info:
@@ -129,3 +146,17 @@ def test_bad_parameters_say_what_is_allowed(spec, words):
 def test_the_spec_names_what_was_set():
     assert parlour.agent("ismcts:time=0.5,rollout=heuristic").spec == "ismcts:time=0.5,rollout=heuristic"
     assert parlour.agent("ismcts").spec == "ismcts"
+
+
+def test_the_tree_splits_where_the_seat_learns_something_and_merges_the_others_moves():
+    state, rng = parlour.load("decktet-golf", players=2, rounds=1).new_state(0), random.Random(0)
+    while "draw" not in {str(a) for a in state.legal_actions()}:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    root = IsmctsAgent(iterations=300).search(state.view(seat), random.Random(0))
+    draw = root.edges[state.game.parse_action(state, "draw")]
+    assert len(draw.after) > 5  # a node per card the seat could draw: the plan depends on it
+    assert all(key is not None for key in draw.after)
+    for edge in (e for node in draw.after.values() for e in node.edges.values()):
+        # after replacing or discarding, the other seat moves: one node, whatever it holds
+        assert edge.player == seat and all(key is None for key in edge.after)

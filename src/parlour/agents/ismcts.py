@@ -1,18 +1,20 @@
 """Information-set Monte Carlo tree search (single-observer IS-MCTS), one for every game.
 
 Each iteration deals a *determinization*, a full state drawn by ``view.sample(rng)``
-from what the seat knows, and walks one shared tree with it. Nodes are reached by
-actions (the games intern them, so an action is the same object in every
-determinization), which makes a node the statistics of an information set as seen
-from the root: the root seat's own moves and the public moves of the others. An
-action that is legal in some determinizations only is judged by UCB with
-*availability counts* (Cowling, Powley and Whitehouse 2012): its exploration term
-counts the iterations in which it could have been chosen, not all visits of the
-parent. Rewards are vectors, one per seat, and each node scores the move for the
-seat that made it, so every seat plays for itself (max-n).
+from what the seat knows, and walks one shared tree with it. The tree's nodes are the
+searching seat's *information sets*: where that seat is to move, the node is found by
+its observation (so its own draws and every public chance event, such as a die roll,
+lead to nodes of their own, and a plan can depend on the card drawn); between its
+moves, the other seats' moves are edges keyed by action alone (the games intern
+actions, so an action is the same object in every determinization), merged over what
+those seats hold in hand. An action that is legal in some determinizations only is
+judged by UCB with *availability counts* (Cowling, Powley and Whitehouse 2012): its
+exploration term counts the iterations in which it could have been chosen, not all
+visits of the node. Rewards are vectors, one per seat, and each edge scores the move
+for the seat that made it, so every seat plays for itself (max-n).
 
-Chance is inside ``apply`` and each determinization has a fresh chance seed, so the
-same action leads to different draws in different iterations; the tree averages them.
+Below the tree, a playout by the ``rollout`` policy goes to the end of the game, or
+``depth`` moves, after which the heuristic strategy's ``value`` scores each seat.
 
 The agent reads nothing but its view: its legal actions and ``view.sample``, which is
 built from the observation alone.
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 from parlour.agents.base import Agent
 from parlour.core.action import Action
@@ -43,18 +45,29 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 1000
 
 
-class Node:
-    """The statistics of one move: made by ``player``, tried ``visits`` times, open to
-    choice in ``available`` iterations, worth ``reward`` to its player in total."""
+class Edge:
+    """One move from an information set: made by ``player``, tried ``visits`` times, open
+    to choice in ``available`` iterations, worth ``reward`` to its player in total; it
+    leads to the nodes ``after`` it, one per information set of the searching seat."""
 
-    __slots__ = ("player", "visits", "available", "reward", "children")
+    __slots__ = ("player", "visits", "available", "reward", "after")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
-        self.available = 0
+        self.available = 1
         self.reward = 0.0
-        self.children: dict[Action, Node] = {}
+        self.after: dict[Hashable, Node] = {}
+
+
+class Node:
+    """An information set of the searching seat (or a point between its moves), with
+    the moves tried from it."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, Edge] = {}
 
 
 def outcome(state: "State") -> list[float]:
@@ -77,24 +90,45 @@ def outcome(state: "State") -> list[float]:
     return rewards
 
 
-def random_rollout(state: "State", rng: random.Random) -> None:
-    """Play to the end with uniformly random legal actions."""
-    while not state.is_terminal():
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
-
-
-def heuristic_rollout(settings: dict) -> Callable[["State", random.Random], None]:
-    """Play to the end with the heuristic agent in every seat (each on its own view)."""
+def estimate(state: "State") -> list[float]:
+    """Each seat's reward: the outcome of a finished game, else the heuristic strategy's
+    ``value`` of each seat's observation (its estimate of the same reward)."""
+    if state.is_terminal():
+        return outcome(state)
     from parlour.agents.heuristic import strategy
 
-    def rollout(state: "State", rng: random.Random) -> None:
-        choose = strategy(state.game.name).choose
-        while (seat := state.current_player) is not None:
-            actions = state.legal_actions()
-            state.apply(actions[0] if len(actions) == 1 else choose(state.view(seat), rng, settings))
+    value = strategy(state.game.name).value
+    return [value(state.observation(seat), seat) for seat in range(state.game.num_players)]
 
-    return rollout
+
+Policy = Callable[["State", random.Random], Action]
+
+
+def random_policy(state: "State", rng: random.Random) -> Action:
+    """A uniformly random legal action."""
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+def heuristic_policy(settings: dict) -> Policy:
+    """The heuristic agent's move for the seat to move, from that seat's own view."""
+    from parlour.agents.heuristic import strategy
+
+    def policy(state: "State", rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return strategy(state.game.name).choose(state.view(state.current_player), rng, settings)
+
+    return policy
+
+
+def rollout(state: "State", policy: Policy, depth: int | None, rng: random.Random) -> None:
+    """Play ``depth`` moves by ``policy`` (``None``: to the end)."""
+    moves = 0
+    while not state.is_terminal() and (depth is None or moves < depth):
+        state.apply(policy(state, rng))
+        moves += 1
 
 
 class IsmctsAgent(Agent):
@@ -111,14 +145,16 @@ class IsmctsAgent(Agent):
         Option("time", None, "seconds per decision (none: no time limit)", minimum=0.001, maximum=3600.0,
                nullable=True),
         Option("rollout", "random", "the policy of the playouts below the tree", choices=("random", "heuristic")),
+        Option("depth", None, "moves a playout makes before the heuristic value scores it (none: to the end)",
+               minimum=0, nullable=True),
         Option("c", 0.7, "UCB exploration constant (rewards are in 0..1)", minimum=0.0, maximum=10.0),
     )
     summary = "information-set Monte Carlo tree search over samples of the hidden cards"
 
     def __init__(self, **params: object) -> None:
         super().__init__(**params)
-        self._rollout = (
-            random_rollout if self.settings["rollout"] == "random" else heuristic_rollout(self._heuristic_settings())
+        self._policy = (
+            random_policy if self.settings["rollout"] == "random" else heuristic_policy(self._heuristic_settings())
         )
 
     @staticmethod
@@ -137,10 +173,10 @@ class IsmctsAgent(Agent):
         """The most visited move; ties go to the better mean reward, then to ``rng``
         (never to the first in order: a fixed preference can make a match cycle)."""
         def merit(action: Action) -> tuple[int, float, float]:
-            node = root.children.get(action)
-            if node is None:
+            edge = root.edges.get(action)
+            if edge is None:
                 return (0, 0.0, rng.random())
-            return (node.visits, node.reward / node.visits, rng.random())
+            return (edge.visits, edge.reward / edge.visits, rng.random())
 
         return max(actions, key=merit)
 
@@ -150,47 +186,57 @@ class IsmctsAgent(Agent):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
-        root = Node(view.seat)
+        root = Node()
         done = 0
         while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
-            self.iterate(root, view.sample(rng), rng)
+            self.iterate(root, view.seat, view.sample(rng), rng)
             done += 1
         return root
 
-    def iterate(self, root: Node, state: "State", rng: random.Random) -> None:
-        """One iteration: select and expand with one determinization, roll out, back up."""
-        path = self.select(root, state, rng)
-        self._rollout(state, rng)
-        rewards = outcome(state)
-        for node in path:
-            node.visits += 1
-            node.reward += rewards[node.player]
+    def iterate(self, root: Node, seat: int, state: "State", rng: random.Random) -> None:
+        """One iteration: select and expand with one determinization, play out, back up."""
+        path = self.select(root, seat, state, rng)
+        rollout(state, self._policy, self.settings["depth"], rng)
+        rewards = estimate(state)
+        for edge in path:
+            edge.visits += 1
+            edge.reward += rewards[edge.player]
 
-    def select(self, node: Node, state: "State", rng: random.Random) -> list[Node]:
+    def select(self, node: Node, seat: int, state: "State", rng: random.Random) -> list[Edge]:
         """Walk down by UCB among the moves legal in this determinization, applying them,
-        until a move not yet in the tree is added (or the game ends); the nodes passed."""
-        path: list[Node] = []
+        until a move not yet in the tree is added (or the game ends); the edges passed."""
+        path: list[Edge] = []
         c = self.settings["c"]
         while not state.is_terminal():
             actions = state.legal_actions()
-            children = node.children
-            untried = [a for a in actions if a not in children]
+            edges = node.edges
+            untried = [a for a in actions if a not in edges]
             for action in actions:
-                if action in children:
-                    children[action].available += 1
+                if action in edges:
+                    edges[action].available += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = children[action] = Node(state.current_player)
-                child.available = 1
+                edges[action] = edge = Edge(state.current_player)
                 state.apply(action)
-                path.append(child)
+                path.append(edge)
                 return path
-            action = max(actions, key=lambda a: _ucb(children[a], c))
-            node = children[action]
+            action = max(actions, key=lambda a: _ucb(edges[a], c))
+            edge = edges[action]
             state.apply(action)
-            path.append(node)
+            path.append(edge)
+            node = _node_after(edge, state, seat)
         return path
 
 
-def _ucb(node: Node, c: float) -> float:
-    return node.reward / node.visits + c * math.sqrt(math.log(node.available) / node.visits)
+def _node_after(edge: Edge, state: "State", seat: int) -> Node:
+    """The node an edge leads to in this determinization: where ``seat`` is to move, the
+    one of its observation now (what it drew, what chance showed); else the only one."""
+    key = repr(state.observation(seat)) if state.current_player == seat else None
+    node = edge.after.get(key)
+    if node is None:
+        node = edge.after[key] = Node()
+    return node
+
+
+def _ucb(edge: Edge, c: float) -> float:
+    return edge.reward / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
