@@ -48,6 +48,9 @@ def card(rank: int, suit: int) -> int:
 
 def parse_card(text: str) -> int:
     """The card a code names, in any case, with ``T`` for 10."""
+    found = _BY_CODE.get(text)  # a canonical code, as positions and observations write them
+    if found is not None:
+        return found
     key = text.strip().upper()
     if key.startswith("T"):
         key = "10" + key[1:]

@@ -1,0 +1,44 @@
+"""Every agent spec works wherever an agent is named: `parlour play --seats` and `parlour simulate --agent`."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from test_cli import one_line_error, run, runner  # noqa: F401  (runner is a fixture)
+
+import parlour
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=5", "ismcts:time=0.01,rollout=heuristic",
+                                  "clairvoyant"])
+def test_play_seats_every_agent_spec_and_the_record_replays(runner, tmp_path, spec):
+    path = tmp_path / "bot.json"
+    result = run(runner, "play", "psalter-row", "--seed", "3", "--seats", spec, "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"seat 0 ({parlour.agent(spec).spec}): " in result.output
+    record = json.loads(path.read_text())
+    assert record["players"] == [parlour.agent(spec).spec]
+    assert parlour.replay(record).is_terminal()
+
+
+def test_simulate_takes_a_spec_per_seat_with_its_own_parameters(runner, tmp_path):
+    out = tmp_path / "rows.csv"
+    result = run(runner, "simulate", "decktet-golf", "--games", "2", "--option", "rounds=1", "--no-progress",
+                 "--agent", "ismcts:iterations=4,rollout=heuristic,depth=2,heuristic", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    assert [row["agents"] for row in rows] == ["ismcts:iterations=4,rollout=heuristic,depth=2 heuristic"] * 2
+
+
+def test_the_clairvoyant_plays_psalter_row_only(runner):
+    one_line_error(run(runner, "simulate", "decktet-golf", "--games", "1", "--agent", "clairvoyant,random"),
+                   "psalter-row only")
+
+
+def test_an_unknown_agent_or_parameter_lists_what_exists(runner):
+    one_line_error(run(runner, "simulate", "psalter-row", "--agent", "mcts"),
+                   "there is no agent 'mcts'", "clairvoyant, heuristic, ismcts, random")
+    one_line_error(run(runner, "simulate", "psalter-row", "--agent", "ismcts:budget=9"),
+                   "no option 'budget'", "iterations, time, rollout, depth, c")
