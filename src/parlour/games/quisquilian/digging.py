@@ -100,24 +100,29 @@ def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
 
 def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
     """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
-    prefixes = [(spot, prefix) for spot, (of, prefix, bits) in enumerate(infos) if of == suit and bits]
-    if all(len(prefix) == 1 for _, prefix in prefixes):
+    prefixes: list[tuple[int, list[int]]] = []  # the spots of this suit
+    deep = False  # whether one of them offers more than its top card
+    for spot, (of, prefix, bits) in enumerate(infos):
+        if of == suit and bits:
+            prefixes.append((spot, prefix))
+            deep = deep or len(prefix) > 1
+    if not deep:
         _runs_from_tops(suit, hand_mask, prefixes, avail, found)
         return
-    prefixes = [(spot, _usable(prefix, avail)) for spot, prefix in prefixes]
-    avail = hand_mask  # the ranks to be had once the unusable depths are cut off
-    for _, prefix in prefixes:
+    usable: list[tuple[int, list[int]]] = []  # the prefixes cut to what a run could take
+    ranks, deep = hand_mask, False  # the ranks they leave, with the hand's
+    for spot, prefix in prefixes:
+        if len(prefix) > 1:  # a top card alone is always usable
+            prefix = _usable(prefix, avail)
+            deep = deep or len(prefix) > 1
+        usable.append((spot, prefix))
         for rank in prefix:
-            avail |= 1 << rank
-    if not avail & (avail >> 1) & (avail >> 2):
-        return
-    if all(len(prefix) == 1 for _, prefix in prefixes):
-        _runs_from_tops(suit, hand_mask, prefixes, avail, found)
-    else:
-        _runs_of_suit(suit, hand_mask, prefixes, avail, found)
+            ranks |= 1 << rank
+    if ranks & (ranks >> 1) & (ranks >> 2):
+        (_runs_of_suit if deep else _runs_from_tops)(suit, hand_mask, usable, ranks, found)
 
 
-def _usable(prefix: Sequence[int], avail: int) -> Sequence[int]:
+def _usable(prefix: list[int], avail: int) -> list[int]:
     """The part of a spot's prefix a run could take: a run is one stretch of ranks, so taking
     the card at some depth (and so all above it) needs every rank between theirs available."""
     low = high = prefix[0]
