@@ -160,3 +160,14 @@ def test_the_tree_splits_where_the_seat_learns_something_and_merges_the_others_m
     for edge in (e for node in draw.after.values() for e in node.edges.values()):
         # after replacing or discarding, the other seat moves: one node, whatever it holds
         assert edge.player == seat and all(key is None for key in edge.after)
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_bias_starts_the_search_from_the_heuristic_move(name, options):
+    state = first_choice(parlour.load(name, **options), 6)
+    view = state.view(state.current_player)
+    root = IsmctsAgent(iterations=1, bias=1.0).search(view, random.Random(0))
+    assert list(root.edges) == [root.hint] and root.hint in view.legal_actions
+    heuristic = parlour.agent("heuristic")  # which breaks ties by its rng
+    assert root.hint in {heuristic.act(view, random.Random(k)) for k in range(30)}
+    assert IsmctsAgent(iterations=1).search(view, random.Random(0)).hint is None  # no bias, no heuristic call

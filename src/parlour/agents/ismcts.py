@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -64,10 +65,12 @@ class Node:
     """An information set of the searching seat (or a point between its moves), with
     the moves tried from it."""
 
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "hint")
 
     def __init__(self) -> None:
         self.edges: dict[Action, Edge] = {}
+        #: The heuristic's move here (with ``bias``), worked out on the first visit.
+        self.hint: Action | None = None
 
 
 def outcome(state: "State") -> list[float]:
@@ -148,6 +151,8 @@ class IsmctsAgent(Agent):
         Option("depth", None, "moves a playout makes before the heuristic value scores it (none: to the end)",
                minimum=0, nullable=True),
         Option("c", 0.7, "UCB exploration constant (rewards are in 0..1)", minimum=0.0, maximum=10.0),
+        Option("bias", 0.0, "progressive bias towards the heuristic's move at the seat's own decisions "
+               "(added to its mean, fading as 1/visits; 0: none)", minimum=0.0, maximum=10.0),
     )
     summary = "information-set Monte Carlo tree search over samples of the hidden cards"
 
@@ -158,6 +163,7 @@ class IsmctsAgent(Agent):
         )
 
     @staticmethod
+    @functools.cache
     def _heuristic_settings() -> dict:
         from parlour.agents.heuristic import HeuristicAgent
 
@@ -206,26 +212,38 @@ class IsmctsAgent(Agent):
         """Walk down by UCB among the moves legal in this determinization, applying them,
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
-        c = self.settings["c"]
+        c, bias = self.settings["c"], self.settings["bias"]
         while not state.is_terminal():
             actions = state.legal_actions()
             edges = node.edges
+            hint = self._hint(node, state, seat, rng) if bias else None
             untried = [a for a in actions if a not in edges]
             for action in actions:
                 if action in edges:
                     edges[action].available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 edges[action] = edge = Edge(state.current_player)
                 state.apply(action)
                 path.append(edge)
                 return path
-            action = max(actions, key=lambda a: _ucb(edges[a], c))
+            action = max(actions, key=lambda a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0))
             edge = edges[action]
             state.apply(action)
             path.append(edge)
             node = _node_after(edge, state, seat)
         return path
+
+    def _hint(self, node: Node, state: "State", seat: int, rng: random.Random) -> Action | None:
+        """The heuristic's move at the seat's own information set (progressive bias: the
+        search starts from the heuristic's opinion and leaves it only on evidence)."""
+        if node.hint is None and state.current_player == seat:
+            from parlour.agents.heuristic import strategy
+
+            actions = state.legal_actions()
+            node.hint = actions[0] if len(actions) == 1 else strategy(state.game.name).choose(
+                state.view(seat), rng, self._heuristic_settings())
+        return node.hint
 
 
 def _node_after(edge: Edge, state: "State", seat: int) -> Node:
