@@ -171,3 +171,13 @@ def test_bias_starts_the_search_from_the_heuristic_move(name, options):
     heuristic = parlour.agent("heuristic")  # which breaks ties by its rng
     assert root.hint in {heuristic.act(view, random.Random(k)) for k in range(30)}
     assert IsmctsAgent(iterations=1).search(view, random.Random(0)).hint is None  # no bias, no heuristic call
+
+
+def test_first_play_urgency_decides_when_a_new_move_is_tried():
+    state = first_choice(parlour.load("psalter-row"), 2)
+    view = state.view(0)
+    assert len(view.legal_actions) > 2
+    greedy = IsmctsAgent(iterations=40, fpu=0.0, bias=1.0).search(view, random.Random(0))
+    assert list(greedy.edges) == [greedy.hint]  # nothing beats a tried move's UCB: no second move
+    eager = IsmctsAgent(iterations=40, fpu=10.0).search(view, random.Random(0))
+    assert set(eager.edges) == set(view.legal_actions)  # an untried move always comes first

@@ -151,6 +151,8 @@ class IsmctsAgent(Agent):
         Option("depth", None, "moves a playout makes before the heuristic value scores it (none: to the end)",
                minimum=0, nullable=True),
         Option("c", 0.7, "UCB exploration constant (rewards are in 0..1)", minimum=0.0, maximum=10.0),
+        Option("fpu", None, "first-play urgency: the UCB value of a move not yet tried (none: every move is "
+               "tried once before any is tried twice)", minimum=0.0, maximum=10.0, nullable=True),
         Option("bias", 0.0, "progressive bias towards the heuristic's move at the seat's own decisions "
                "(added to its mean, fading as 1/visits; 0: none)", minimum=0.0, maximum=10.0),
     )
@@ -212,7 +214,7 @@ class IsmctsAgent(Agent):
         """Walk down by UCB among the moves legal in this determinization, applying them,
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
-        c, bias = self.settings["c"], self.settings["bias"]
+        c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
         while not state.is_terminal():
             actions = state.legal_actions()
             edges = node.edges
@@ -221,15 +223,19 @@ class IsmctsAgent(Agent):
             for action in actions:
                 if action in edges:
                     edges[action].available += 1
-            if untried:
+            tried = [a for a in actions if a in edges]
+            def score(a: Action) -> float:
+                return _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0)
+
+            best = max(tried, key=score, default=None)
+            if untried and (best is None or fpu is None or fpu > score(best)):
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 edges[action] = edge = Edge(state.current_player)
                 state.apply(action)
                 path.append(edge)
                 return path
-            action = max(actions, key=lambda a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0))
-            edge = edges[action]
-            state.apply(action)
+            edge = edges[best]
+            state.apply(best)
             path.append(edge)
             node = _node_after(edge, state, seat)
         return path

@@ -1,0 +1,179 @@
+"""Agent strength and search speed.
+
+``strength``: a tournament (fair seat rotation on shared deals, as ``parlour tournament``)
+played on all cores, then the standings and, for each pair of agents, whether the first
+finished ahead of the second with 95% confidence (Psalter Row: the paired score
+difference on the same deals).
+
+    .venv/bin/python benchmarks/bench_agents.py strength decktet-golf --players 2 \\
+        --agents ismcts:iterations=1000,heuristic --games 200 --workers 16
+
+``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
+the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
+run in the same process.
+
+    .venv/bin/python benchmarks/bench_agents.py speed --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from pathlib import Path
+from collections import Counter
+from typing import Any
+
+from bench_playouts import baseline
+from rich.console import Console
+from rich.progress import Progress
+
+import parlour
+from parlour.agents.ismcts import IsmctsAgent
+from parlour.analysis.tournament import PairResult, agent_labels, play_match, print_standings, schedule, standings
+from parlour.analysis.simulate import RowWriter
+from parlour.cli import split_specs
+
+SPEED_CONFIGS = [("psalter-row", {}), ("decktet-golf", {"players": 2}), ("decktet-golf", {"players": 4}),
+                 ("quisquilian", {"players": 4})]
+
+_worker: dict[str, Any] = {}
+
+
+def _setup(name: str, options: dict[str, Any], specs: list[str]) -> None:
+    _worker["game"] = parlour.load(name, **options)
+    _worker["agents"] = [parlour.agent(spec) for spec in specs]
+    _worker["labels"] = agent_labels(specs)
+
+
+def _play(job: tuple[Any, int]) -> dict[str, Any]:
+    match, seed = job
+    return play_match(_worker["game"], _worker["agents"], _worker["labels"], match, seed)
+
+
+def strength(args: argparse.Namespace) -> None:
+    options = dict(parlour.core.options.parse_option_text(text) for text in args.option)
+    if args.players:
+        options["players"] = args.players
+    specs = split_specs(args.agents)
+    game = parlour.load(args.game, **options)
+    matches = schedule(len(specs), game.num_players, args.games)
+    console = Console(width=120)
+    console.print(f"{args.game} {options or ''}: {len(matches)} games of {', '.join(specs)}, "
+                  f"seed {args.seed}, {args.workers} workers")
+    rows = play_all(args, options, specs, matches, console)
+    if args.out:
+        with RowWriter(Path(args.out)) as out:
+            for row in rows:
+                out.write(row)
+    labels = agent_labels(specs)
+    result = standings(rows, labels, game.num_players, seed=args.seed)
+    print_standings(result, console)
+    for pair in result.pairs:
+        console.print(verdict(pair))
+
+
+def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str], matches: list[Any],
+             console: Console) -> list[dict[str, Any]]:
+    """The rows of the matches, played on ``args.workers`` processes; past ``args.seconds`` the
+    games not yet started are dropped, and only whole blocks (every seating of a deal) are kept,
+    so the seats stay balanced."""
+    start = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    deadline = None if args.seconds is None else start + args.seconds
+    jobs = [(m, args.seed) for m in matches]
+    with multiprocessing.Pool(args.workers, initializer=_setup, initargs=(args.game, options, specs)) as pool, \
+            Progress(console=console) as progress:
+        task = progress.add_task("games", total=len(matches))
+        results = pool.imap_unordered(_play, jobs)
+        while len(rows) < len(jobs):
+            try:
+                wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                rows.append(results.next(timeout=wait))
+            except multiprocessing.TimeoutError:
+                console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
+                break
+            progress.advance(task)
+    per_block = len(matches) // (matches[-1].block + 1)
+    done = Counter(row["block"] for row in rows)
+    rows = sorted((row for row in rows if done[row["block"]] == per_block), key=lambda row: row["index"])
+    console.print(f"{len(rows)} games in whole blocks, {time.perf_counter() - start:.0f} s")
+    return rows
+
+
+def verdict(pair: PairResult) -> str:
+    """Whether ``pair.first`` is better than ``pair.second`` with 95% confidence."""
+    if pair.ahead is not None:
+        e, what = pair.ahead, "finished ahead in"
+        better, worse = e.low is not None and e.low > 0.5, e.high is not None and e.high < 0.5
+        figure = f"{e.mean:.1%} [{e.low:.1%}, {e.high:.1%}] of {pair.games} games"
+    else:
+        e, what = pair.score_difference, "scored, on the same deals,"
+        better, worse = e.low is not None and e.low > 0, e.high is not None and e.high < 0
+        figure = f"{e.mean:+.2f} [{e.low:+.2f}, {e.high:+.2f}] points over {pair.games} deals"
+    word = "BETTER" if better else "WORSE" if worse else "not separated"
+    return f"{pair.first} vs {pair.second}: {what} {figure}: {word} at 95%"
+
+
+def speed(args: argparse.Namespace) -> None:
+    print(f"parlour {parlour.__version__}; IS-MCTS, random rollouts; medians of {args.runs} runs")
+    print("| game | options | iterations/s | baseline kit/s | iterations per baseline kit |")
+    print("|---|---|---|---|---|")
+    for name, options in SPEED_CONFIGS:
+        game = parlour.load(name, **options)
+        views = decisions(game, 10, seed=1)
+        rates, bases = [], []
+        for run in range(args.runs):
+            bases.append(baseline(0.5) / 1000)
+            rates.append(iterations_per_second(views, args.iterations, random.Random(run)))
+        rate, base = statistics.median(rates), statistics.median(bases)
+        opts = " ".join(f"{k}={v}" for k, v in options.items()) or "default"
+        print(f"| {name} | {opts} | {rate:,.0f} | {base:,.0f} | {rate / base:.2f} |")
+
+
+def decisions(game: Any, count: int, seed: int) -> list[Any]:
+    """Views of decisions with two or more legal actions, met in random play."""
+    rng, views = random.Random(seed), []
+    while len(views) < count:
+        state = game.new_state(rng.getrandbits(32))
+        while not state.is_terminal() and len(views) < count:
+            actions = state.legal_actions()
+            if len(actions) > 1 and rng.random() < 0.2:
+                views.append(state.view(state.current_player))
+            state.apply(actions[rng.randrange(len(actions))])
+    return views
+
+
+def iterations_per_second(views: list[Any], iterations: int, rng: random.Random) -> float:
+    agent = IsmctsAgent(iterations=iterations)
+    start = time.perf_counter()
+    for view in views:
+        agent.search(view, rng)
+    return iterations * len(views) / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    s = commands.add_parser("strength", help="a tournament on all cores, with verdicts")
+    s.add_argument("game")
+    s.add_argument("--agents", required=True)
+    s.add_argument("--players", type=int)
+    s.add_argument("--games", type=int, default=200)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--option", action="append", default=[])
+    s.add_argument("--workers", type=int, default=os.cpu_count())
+    s.add_argument("--seconds", type=float, default=None, help="stop starting games after this long")
+    s.add_argument("--out")
+    v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
+    v.add_argument("--runs", type=int, default=5)
+    v.add_argument("--iterations", type=int, default=200)
+    args = parser.parse_args()
+    strength(args) if args.command == "strength" else speed(args)
+
+
+if __name__ == "__main__":
+    main()
