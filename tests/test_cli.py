@@ -25,13 +25,13 @@ def run(runner: CliRunner, *args: str, input: str | None = None):
     return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
-def simulate_twice(runner: CliRunner, tmp_path, *args: str) -> tuple[list[dict[str, str]], str]:
-    """Run ``parlour simulate ARGS --out FILE`` twice; both runs must print and write the same.
+def run_twice(runner: CliRunner, tmp_path, command: str, *args: str) -> tuple[list[dict[str, str]], str]:
+    """Run ``parlour COMMAND ARGS --out FILE`` twice; both runs must print and write the same.
     The rows of the CSV written, and what was printed (the file's name as OUT)."""
     outputs, files = [], []
     for name in ("a.csv", "b.csv"):
         path = tmp_path / name
-        result = run(runner, "simulate", *args, "--out", str(path))
+        result = run(runner, command, *args, "--out", str(path))
         assert result.exit_code == 0, result.output
         outputs.append(result.stdout.replace(str(path), "OUT"))
         files.append(path.read_text())
@@ -197,7 +197,7 @@ def test_replay_of_a_missing_file_is_a_usage_error(runner, tmp_path):
 
 # -- simulate ----------------------------------------------------------------------------------
 def test_simulate_writes_a_row_per_game_and_is_deterministic(runner, tmp_path):
-    rows, out = simulate_twice(runner, tmp_path, "psalter-row", "--agent", "random", "--games", "50", "--seed", "1")
+    rows, out = run_twice(runner, tmp_path, "simulate", "psalter-row", "--agent", "random", "--games", "50", "--seed", "1")
     assert len(rows) == 50
     assert [int(r["index"]) for r in rows] == list(range(50))
     assert rows[0]["seed"] == str(parlour.core.chance.derive_seed(1, 0))
@@ -291,7 +291,7 @@ def test_play_players_must_agree_with_seats(runner):
 
 
 def test_simulate_decktet_golf_three_players(runner, tmp_path):
-    rows, out = simulate_twice(runner, tmp_path, "decktet-golf", "--players", "3", "--games", "30", "--seed", "1")
+    rows, out = run_twice(runner, tmp_path, "simulate", "decktet-golf", "--players", "3", "--games", "30", "--seed", "1")
     assert len(rows) == 30 and [int(r["index"]) for r in rows] == list(range(30))
     for key in ("score_0", "score_1", "score_2", "round_score_0", "round_score_1", "round_score_2", "rounds",
                 "turns_per_round", "line_discards_per_round", "winners", "end"):
@@ -372,7 +372,7 @@ def test_play_quisquilian_with_two_people_shows_pass_screens(runner, tmp_path):
 
 
 def test_simulate_quisquilian_three_players(runner, tmp_path):
-    rows, out = simulate_twice(runner, tmp_path, "quisquilian", "--players", "3", "--games", "20", "--seed", "1")
+    rows, out = run_twice(runner, tmp_path, "simulate", "quisquilian", "--players", "3", "--games", "20", "--seed", "1")
     assert len(rows) == 20 and [int(r["index"]) for r in rows] == list(range(20))
     for key in ("score_0", "score_1", "score_2", "winners", "turns", "end", "decisions", "runs", "additions",
                 "clearings", "winner"):

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 from click.testing import CliRunner
-from test_cli import one_line_error, run
+from test_cli import one_line_error, run, run_twice
 
 from parlour.core.chance import derive_seed
 
@@ -16,21 +14,8 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-def tournament_twice(runner: CliRunner, tmp_path, *args: str) -> tuple[list[dict[str, str]], str]:
-    """Run ``parlour tournament ARGS --out FILE`` twice; both runs must print and write the same."""
-    outputs, files = [], []
-    for name in ("a.csv", "b.csv"):
-        path = tmp_path / name
-        result = run(runner, "tournament", *args, "--out", str(path))
-        assert result.exit_code == 0, result.output
-        outputs.append(result.stdout.replace(str(path), "OUT"))
-        files.append(path.read_text())
-    assert outputs == [outputs[0]] * 2 and files == [files[0]] * 2
-    return list(csv.DictReader(files[0].splitlines())), outputs[0]
-
-
 def test_a_two_seat_tournament_prints_the_tables_and_writes_a_row_per_game(runner, tmp_path):
-    rows, out = tournament_twice(runner, tmp_path, "decktet-golf", "--agents", "random,heuristic",
+    rows, out = run_twice(runner, tmp_path, "tournament", "decktet-golf", "--agents", "random,heuristic",
                                  "--games", "5", "--seed", "7")
     assert "6 games" in out and "rounded up to whole blocks" in out and "blocks of 2 games on one deal" in out
     assert "Win rate" in out and "Rating" in out and "anchor" in out and "Pairwise results" in out
@@ -44,7 +29,7 @@ def test_a_two_seat_tournament_prints_the_tables_and_writes_a_row_per_game(runne
 
 
 def test_agent_parameters_stay_with_their_agent_and_players_sets_the_seats(runner, tmp_path):
-    rows, out = tournament_twice(runner, tmp_path, "decktet-golf", "--players", "3", "--games", "6",
+    rows, out = run_twice(runner, tmp_path, "tournament", "decktet-golf", "--players", "3", "--games", "6",
                                  "--agents", "heuristic:dg_take=3,pr_start=2,random")
     assert "agents heuristic:" in out and "3 seats" in out
     assert len(rows) == 6 and {r["agent_2"] for r in rows} == {"random", rows[0]["agent_0"]}
@@ -52,7 +37,7 @@ def test_agent_parameters_stay_with_their_agent_and_players_sets_the_seats(runne
 
 
 def test_psalter_row_prints_completion_and_paired_differences(runner, tmp_path):
-    rows, out = tournament_twice(runner, tmp_path, "psalter-row", "--agents", "random,heuristic", "-n", "8")
+    rows, out = run_twice(runner, tmp_path, "tournament", "psalter-row", "--agents", "random,heuristic", "-n", "8")
     assert "4 deals, each played by every agent" in out
     assert "Completion" in out and "Score difference" in out and "Agent minus vs" in out
     assert [r["agent"] for r in rows] == ["random", "heuristic"] * 4
