@@ -96,10 +96,20 @@ def test_it_takes_the_run_that_completes_the_set_and_wins_at_once():
     assert str(action) == "run JH@1 QH KH"
 
 
-def test_the_heuristic_rollout_plays_to_the_end():
+def test_the_heuristic_rollout_plays_every_seat_by_the_strategy_to_the_end(monkeypatch):
     state = first_choice(parlour.load("quisquilian", players=4), 1)
+    module = strategy("quisquilian")
+    seats: list[int] = []
+
+    def spy(view, rng, settings):
+        seats.append(view.seat)
+        return original(view, rng, settings)
+
+    original = module.choose
+    monkeypatch.setattr(module, "choose", spy)
     root = IsmctsAgent(iterations=10, rollout="heuristic").search(state.view(state.current_player), random.Random(2))
     assert sum(child.visits for child in root.edges.values()) == 10
+    assert set(seats) == {0, 1, 2, 3} and len(seats) > 100  # ten whole games' worth of decisions
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 from test_cli import one_line_error, run, run_twice
 
+from parlour.cli import _with_progress
 from parlour.core.chance import derive_seed
 
 
@@ -43,9 +47,20 @@ def test_psalter_row_prints_completion_and_paired_differences(runner, tmp_path):
     assert [r["agent"] for r in rows] == ["random", "heuristic"] * 4
 
 
-def test_the_progress_bar_goes_to_stderr(runner):
+def test_the_progress_bar_goes_to_stderr_and_leaves_the_tables_clean(runner):
     result = run(runner, "tournament", "psalter-row", "--agents", "random,heuristic", "-n", "2", "--progress")
     assert result.exit_code == 0 and "Completion" in result.stdout
+    assert "simulating" not in result.stdout and "ETA" not in result.stdout
+
+
+def test_the_progress_bar_shows_progress_and_an_eta_on_a_terminal():
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=100)
+    assert list(_with_progress(iter(range(5)), 5, terminal, None)) == [0, 1, 2, 3, 4]
+    assert "simulating" in screen.getvalue() and "ETA" in screen.getvalue() and "5/5" in screen.getvalue()
+    quiet = io.StringIO()
+    assert list(_with_progress(iter(range(3)), 3, Console(file=quiet), None)) == [0, 1, 2]  # not a terminal
+    assert quiet.getvalue() == ""
 
 
 def test_errors_are_clear(runner, tmp_path):

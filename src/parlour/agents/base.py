@@ -17,7 +17,7 @@ from parlour.core.options import Option, validate_options
 from parlour.core.view import View
 
 if TYPE_CHECKING:
-    from parlour.core.game import State
+    from parlour.core.game import Game, State
 
 
 class Agent:
@@ -36,6 +36,10 @@ class Agent:
     def act(self, view: View, rng: random.Random) -> Action:
         """One of ``view.legal_actions``."""
         raise NotImplementedError
+
+    def check(self, game: "Game") -> None:
+        """Raise an OptionError if this agent cannot play ``game``; drivers call it before
+        the first move, so a mismatch fails before a game starts, not in the middle."""
 
     def act_on_state(self, state: "State", rng: random.Random) -> Action:
         """A cheating agent's move, chosen from the true state (only if ``cheats``)."""

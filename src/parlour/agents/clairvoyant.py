@@ -27,13 +27,14 @@ from parlour.core.action import Action
 from parlour.core.errors import OptionError, ParlourError
 from parlour.core.options import Option
 from parlour.core.view import View
+from parlour.games.psalter_row.game import PsalterRow
 
 if TYPE_CHECKING:
-    from parlour.core.game import State
+    from parlour.core.game import Game, State
 
 GAME = "psalter-row"
 #: A one-suit Psalter (PR-13): no line scores more, so the search stops when it finds one.
-BEST_SCORE = 14
+BEST_SCORE = PsalterRow.score_range[1]
 
 
 class AnalysisOnlyError(ParlourError, TypeError):
@@ -68,9 +69,12 @@ class ClairvoyantAgent(Agent):
             "never from a seat's view, so it cannot sit at a table"
         )
 
+    def check(self, game: Game) -> None:
+        if game.name != GAME:
+            raise OptionError(f"the clairvoyant agent plays {GAME} only, not {game.name}")
+
     def act_on_state(self, state: State, rng: random.Random) -> Action:
-        if state.game.name != GAME:
-            raise OptionError(f"the clairvoyant agent plays {GAME} only, not {state.game.name}")
+        self.check(state.game)
         key = _position_key(state)
         if key not in self._plan:
             _, line = best_line(state, rng, **self.settings)

@@ -32,7 +32,8 @@ import functools
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
 from parlour.core.action import Action
@@ -40,7 +41,7 @@ from parlour.core.options import Option
 from parlour.core.view import View
 
 if TYPE_CHECKING:
-    from parlour.core.game import State
+    from parlour.core.game import Game, State
 
 #: Used when neither ``iterations`` nor ``time`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -73,7 +74,7 @@ class Node:
         self.hint: Action | None = None
 
 
-def outcome(state: "State") -> list[float]:
+def outcome(state: State) -> list[float]:
     """Each seat's reward in [0, 1] for a finished game: the winners share 1 (nobody
     wins a stalemate); a solitaire's reward is its score scaled to the game's score range.
 
@@ -93,7 +94,7 @@ def outcome(state: "State") -> list[float]:
     return rewards
 
 
-def estimate(state: "State") -> list[float]:
+def estimate(state: State) -> list[float]:
     """Each seat's reward: the outcome of a finished game, else the heuristic strategy's
     ``value`` of each seat's observation (its estimate of the same reward)."""
     if state.is_terminal():
@@ -107,7 +108,7 @@ def estimate(state: "State") -> list[float]:
 Policy = Callable[["State", random.Random], Action]
 
 
-def random_policy(state: "State", rng: random.Random) -> Action:
+def random_policy(state: State, rng: random.Random) -> Action:
     """A uniformly random legal action."""
     actions = state.legal_actions()
     return actions[rng.randrange(len(actions))]
@@ -117,7 +118,7 @@ def heuristic_policy(settings: dict) -> Policy:
     """The heuristic agent's move for the seat to move, from that seat's own view."""
     from parlour.agents.heuristic import strategy
 
-    def policy(state: "State", rng: random.Random) -> Action:
+    def policy(state: State, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -126,7 +127,7 @@ def heuristic_policy(settings: dict) -> Policy:
     return policy
 
 
-def rollout(state: "State", policy: Policy, depth: int | None, rng: random.Random) -> None:
+def rollout(state: State, policy: Policy, depth: int | None, rng: random.Random) -> None:
     """Play ``depth`` moves by ``policy`` (``None``: to the end)."""
     moves = 0
     while not state.is_terminal() and (depth is None or moves < depth):
@@ -171,6 +172,14 @@ class IsmctsAgent(Agent):
 
         return HeuristicAgent().settings
 
+    def check(self, game: Game) -> None:
+        """The heuristic's playouts, values and bias need the game's strategy."""
+        s = self.settings
+        if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"]:
+            from parlour.agents.heuristic import strategy
+
+            strategy(game.name)
+
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
@@ -201,7 +210,7 @@ class IsmctsAgent(Agent):
             done += 1
         return root
 
-    def iterate(self, root: Node, seat: int, state: "State", rng: random.Random) -> None:
+    def iterate(self, root: Node, seat: int, state: State, rng: random.Random) -> None:
         """One iteration: select and expand with one determinization, play out, back up."""
         path = self.select(root, seat, state, rng)
         rollout(state, self._policy, self.settings["depth"], rng)
@@ -210,7 +219,7 @@ class IsmctsAgent(Agent):
             edge.visits += 1
             edge.reward += rewards[edge.player]
 
-    def select(self, node: Node, seat: int, state: "State", rng: random.Random) -> list[Edge]:
+    def select(self, node: Node, seat: int, state: State, rng: random.Random) -> list[Edge]:
         """Walk down by UCB among the moves legal in this determinization, applying them,
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
@@ -224,11 +233,9 @@ class IsmctsAgent(Agent):
                 if action in edges:
                     edges[action].available += 1
             tried = [a for a in actions if a in edges]
-            def score(a: Action) -> float:
-                return _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0)
-
-            best = max(tried, key=score, default=None)
-            if untried and (best is None or fpu is None or fpu > score(best)):
+            scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0) for a in tried}
+            best = max(tried, key=scores.__getitem__, default=None)
+            if untried and (best is None or fpu is None or fpu > scores[best]):
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 edges[action] = edge = Edge(state.current_player)
                 state.apply(action)
@@ -240,7 +247,7 @@ class IsmctsAgent(Agent):
             node = _node_after(edge, state, seat)
         return path
 
-    def _hint(self, node: Node, state: "State", seat: int, rng: random.Random) -> Action | None:
+    def _hint(self, node: Node, state: State, seat: int, rng: random.Random) -> Action | None:
         """The heuristic's move at the seat's own information set (progressive bias: the
         search starts from the heuristic's opinion and leaves it only on evidence)."""
         if node.hint is None and state.current_player == seat:
@@ -252,7 +259,7 @@ class IsmctsAgent(Agent):
         return node.hint
 
 
-def _node_after(edge: Edge, state: "State", seat: int) -> Node:
+def _node_after(edge: Edge, state: State, seat: int) -> Node:
     """The node an edge leads to in this determinization: where ``seat`` is to move, the
     one of its observation now (what it drew, what chance showed); else the only one."""
     key = repr(state.observation(seat)) if state.current_player == seat else None

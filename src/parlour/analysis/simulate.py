@@ -56,6 +56,8 @@ def simulate(
     """Play ``games`` games and yield one row per game (see :func:`game_row`)."""
     if len(agents) != game.num_players:
         raise OptionError(f"{len(agents)} agents given for the {game.num_players} seats of {game.name}")
+    for agent in agents:
+        agent.check(game)
     specs = [agent.spec for agent in agents]
     for index in range(games):
         game_seed = derive_seed(seed, index)

@@ -155,11 +155,14 @@ def play_match(game: "Game", agents: Sequence["Agent"], labels: Sequence[str], m
 
 
 def check_agents(game: "Game", agents: Sequence["Agent"]) -> None:
-    """A multiplayer tournament needs two agents or more; a solitaire one, one or more."""
+    """A multiplayer tournament needs two agents or more; a solitaire one, one or more; and
+    every agent must be able to play the game."""
     least = 1 if game.num_players == 1 else 2
     if len(agents) < least:
         raise OptionError(f"a tournament of {game.name} ({game.num_players} seats) needs {least} agents or more, "
                           f"{len(agents)} given: e.g. --agents random,heuristic")
+    for agent in agents:
+        agent.check(game)
 
 
 def tournament(

@@ -58,7 +58,8 @@ def _code(rank: int | str, letters: str) -> str:
 
 CODE: tuple[str, ...] = tuple(_code(rank, letters) for rank, _, letters in _CARDS)
 BASIC = tuple(c for c in range(DECK_SIZE) if isinstance(RANK[c], int))  # 36 cards
-_BY_CODE = {CODE[c]: c for c in range(DECK_SIZE)}
+#: Each canonical code's card (what positions and observations write).
+BY_CODE = {CODE[c]: c for c in range(DECK_SIZE)}
 _LOOKUP: dict[str, int] = {}
 for _c in range(DECK_SIZE):
     _LOOKUP[CODE[_c].lower()] = _c
@@ -74,7 +75,7 @@ _EXPECTED = (
 
 def parse_card(text: str) -> int:
     """The card a code or name names, in any case (suit letters in M S W L Y K order)."""
-    found = _BY_CODE.get(text)  # a canonical code, as positions and observations write them
+    found = BY_CODE.get(text)  # a canonical code, as positions and observations write them
     if found is not None:
         return found
     found = _LOOKUP.get(" ".join(text.strip().lower().split()))

@@ -32,7 +32,8 @@ RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(DECK_SIZE))
 SUIT: tuple[int, ...] = tuple(c // 13 for c in range(DECK_SIZE))
 COLOUR: tuple[int, ...] = tuple(RED if SUIT_LETTERS[c // 13] in "DH" else BLACK for c in range(DECK_SIZE))
 CODE: tuple[str, ...] = tuple(RANK_CODES[c % 13] + SUIT_LETTERS[c // 13] for c in range(DECK_SIZE))
-_BY_CODE = {code: c for c, code in enumerate(CODE)}
+#: Each canonical code's card (what positions and observations write).
+BY_CODE = {code: c for c, code in enumerate(CODE)}
 
 _EXPECTED = "expected a rank A 2-10 J Q K (T for 10) and a suit C D H S, e.g. 10H, QS, AC"
 
@@ -48,13 +49,13 @@ def card(rank: int, suit: int) -> int:
 
 def parse_card(text: str) -> int:
     """The card a code names, in any case, with ``T`` for 10."""
-    found = _BY_CODE.get(text)  # a canonical code, as positions and observations write them
+    found = BY_CODE.get(text)  # a canonical code, as positions and observations write them
     if found is not None:
         return found
     key = text.strip().upper()
     if key.startswith("T"):
         key = "10" + key[1:]
-    found = _BY_CODE.get(key)
+    found = BY_CODE.get(key)
     if found is None:
         raise NotationError(f"{text!r} is not a card: {_EXPECTED}")
     return found

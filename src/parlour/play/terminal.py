@@ -104,6 +104,9 @@ def play(
     seats = list(agents) if agents is not None else [None] * state.game.num_players
     if len(seats) != state.game.num_players:
         raise OptionError(f"{len(seats)} seats given, but {state.game.name} here has {state.game.num_players}")
+    for agent in seats:
+        if agent is not None:
+            agent.check(state.game)
     return _Session(state, ask, console, seats, rng or random.Random(), seed).run()
 
 

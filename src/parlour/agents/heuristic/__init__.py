@@ -14,14 +14,20 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
 from parlour.core.action import Action
+from parlour.core.errors import OptionError
 from parlour.core.options import Option
 from parlour.core.view import View
+
+if TYPE_CHECKING:
+    from parlour.core.game import Game
 
 #: The game packages that have a strategy, by game name.
 STRATEGIES = {
@@ -31,8 +37,12 @@ STRATEGIES = {
 }
 
 
+@functools.cache
 def strategy(game_name: str) -> ModuleType:
-    """The strategy module of a game."""
+    """The strategy module of a game; an OptionError for a game that has none."""
+    if game_name not in STRATEGIES:
+        raise OptionError(f"there is no heuristic strategy for {game_name!r}: there are strategies for "
+                          f"{', '.join(sorted(STRATEGIES))}")
     return importlib.import_module(f"{__name__}.{STRATEGIES[game_name]}")
 
 
@@ -51,6 +61,9 @@ class HeuristicAgent(Agent):
     name = "heuristic"
     params = _all_params()
     summary = "a hand-written strategy per game, with tunable parameters"
+
+    def check(self, game: Game) -> None:
+        strategy(game.name)
 
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:

@@ -32,7 +32,7 @@ from functools import cache
 from operator import mul
 from typing import Any
 
-from parlour.cards.decktet import CODE, DECK_SIZE, SUITS
+from parlour.cards.decktet import BY_CODE, DECK_SIZE, SUITS
 from parlour.core.action import Action
 from parlour.core.options import Option
 from parlour.core.view import View
@@ -47,6 +47,7 @@ from parlour.games.decktet_golf.actions import (
 )
 from parlour.games.decktet_golf.game import DecktetGolf
 from parlour.games.decktet_golf.layout import CELLS, LINE_CELLS, N_CELLS
+from parlour.games.decktet_golf.position import HIDDEN as FACE_DOWN
 from parlour.games.decktet_golf.scoring import VALUE
 
 PARAMS = (
@@ -66,8 +67,7 @@ HIDDEN, EMPTY = -2, -1
 _ALL_SUITS = 63
 #: The suits a cell's entry may share: a face-down card might carry any, an empty cell none.
 _SHAREABLE = (*SUITS, _ALL_SUITS, 0)
-_CARD = {code: card for card, code in enumerate(CODE)}
-_CARD["?"] = DECK_SIZE  # a face-down card in an observation: counted in a spare slot
+_CARD = {**BY_CODE, FACE_DOWN: DECK_SIZE}  # a face-down card in an observation: counted in a spare slot
 #: The lines through each cell: one for a cell outside the core, two for a core cell.
 _CELL_LINES = tuple(tuple(line for line in range(4) if cell in LINE_CELLS[line]) for cell in range(N_CELLS))
 _SUIT_INDICES = tuple(tuple(i for i in range(6) if mask >> i & 1) for mask in range(64))
@@ -146,7 +146,7 @@ def read_cells(layout: dict[str, str]) -> list[int]:
     >>> read_cells({"B1": "AM", "C1": "?"})[:3]
     [0, -2, -1]
     """
-    return [EMPTY if code is None else HIDDEN if code == "?" else _CARD[code] for code in map(layout.get, CELLS)]
+    return [EMPTY if code is None else HIDDEN if code == FACE_DOWN else _CARD[code] for code in map(layout.get, CELLS)]
 
 
 def read_pool(obs: dict[str, Any]) -> Pool:

@@ -31,11 +31,25 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.cards.standard import CODE, COLOUR, RANK, SUIT
+from parlour.cards.standard import BY_CODE as CARD
+from parlour.cards.standard import COLOUR, RANK, SUIT
 from parlour.core.options import Option
 from parlour.core.view import View
-from parlour.games.psalter_row.actions import DISCARD, ERRAND, PLACE, SWAP, PsalterAction
-from parlour.games.psalter_row.roles import AID, HIGHEST_PAGE, IS_ACE, LOWEST_PAGE, PAGE_VALUE
+from parlour.games.psalter_row.actions import (
+    DISCARD,
+    ERRAND,
+    PLACE,
+    SWAP,
+    PsalterAction,
+)
+from parlour.games.psalter_row.game import PsalterRow
+from parlour.games.psalter_row.roles import (
+    AID,
+    HIGHEST_PAGE,
+    IS_ACE,
+    LOWEST_PAGE,
+    PAGE_VALUE,
+)
 
 PARAMS: tuple[Option, ...] = (
     Option(
@@ -68,7 +82,6 @@ PARAMS: tuple[Option, ...] = (
     ),
 )
 
-CARD = {code: card for card, code in enumerate(CODE)}
 #: Worths in points; a placed Page is +2 (one more Page, one fewer missing, PR-13).
 PLACED = 2.0
 SUITED, INKED = 0.6, 0.3  # a Page that keeps the Row one suit / one colour (style, PR-13)
@@ -76,7 +89,7 @@ SUITED, INKED = 0.6, 0.3  # a Page that keeps the Row one suit / one colour (sty
 NEIGHBOUR_KEEP = (0.0, 3.0, 1.5, 0.8)  # a Page 1, 2 or 3 values beyond an end
 FAR_KEEP, ACE_KEEP, KING_KEEP, PATRON_KEEP = 0.4, 1.0, 0.5, 0.6
 WAITING = 0.5  # an Errand: two fresh cards and a choice, without touching the Row
-BEST_SCORE, WORST_SCORE = 14, -9
+WORST_SCORE, BEST_SCORE = PsalterRow.score_range
 #: ``value``: a game draws about 94 cards after the deal; the drift of the score over the
 #: rest of a game, fitted by least squares to 1,500 games of this strategy.
 MOST_DRAWS = 94

@@ -35,7 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from parlour.cards.standard import CODE
+from parlour.cards.standard import BY_CODE as CARD
 from parlour.core.action import Action
 from parlour.core.options import Option
 from parlour.core.view import View
@@ -73,7 +73,6 @@ PARAMS: tuple[Option, ...] = (
 
 ALL_RANKS = 0b11111111111110  # bits 1..13: Ace through King
 RANK_BIT = tuple(1 << (c % 13 + 1) for c in range(52))
-CARD = {code: c for c, code in enumerate(CODE)}  # observations hold canonical codes
 #: A kept card's worth: a rank you lack, and cards of its suit one or two ranks away.
 LACKED, NEXT_TO, TWO_FROM = 1.0, 0.6, 0.25
 #: What an average fresh card from the refill is worth on the same scale: a discard
