@@ -41,3 +41,11 @@ def test_an_agent_that_cannot_play_a_game_says_so_before_it_starts(runner, tmp_p
     assert "Seat 0" not in result.stdout and not (tmp_path / "r.json").exists()  # no table was drawn
     one_line_error(run(runner, "tournament", "decktet-golf", "--agents", "random,clairvoyant", "-n", "2"),
                    "plays psalter-row only")
+
+
+def test_a_game_without_a_strategy_is_named_with_those_that_have_one():
+    from parlour.agents.heuristic import strategy
+
+    with pytest.raises(parlour.OptionError, match="no heuristic strategy for 'chess'.*decktet-golf, psalter-row, "
+                                                  "quisquilian"):
+        strategy("chess")

@@ -36,6 +36,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
+from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
 from parlour.core.view import View
@@ -99,8 +100,6 @@ def estimate(state: State) -> list[float]:
     ``value`` of each seat's observation (its estimate of the same reward)."""
     if state.is_terminal():
         return outcome(state)
-    from parlour.agents.heuristic import strategy
-
     value = strategy(state.game.name).value
     return [value(state.observation(seat), seat) for seat in range(state.game.num_players)]
 
@@ -116,8 +115,6 @@ def random_policy(state: State, rng: random.Random) -> Action:
 
 def heuristic_policy(settings: dict) -> Policy:
     """The heuristic agent's move for the seat to move, from that seat's own view."""
-    from parlour.agents.heuristic import strategy
-
     def policy(state: State, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -168,16 +165,12 @@ class IsmctsAgent(Agent):
     @staticmethod
     @functools.cache
     def _heuristic_settings() -> dict:
-        from parlour.agents.heuristic import HeuristicAgent
-
         return HeuristicAgent().settings
 
     def check(self, game: Game) -> None:
         """The heuristic's playouts, values and bias need the game's strategy."""
         s = self.settings
         if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"]:
-            from parlour.agents.heuristic import strategy
-
             strategy(game.name)
 
     def act(self, view: View, rng: random.Random) -> Action:
@@ -251,8 +244,6 @@ class IsmctsAgent(Agent):
         """The heuristic's move at the seat's own information set (progressive bias: the
         search starts from the heuristic's opinion and leaves it only on evidence)."""
         if node.hint is None and state.current_player == seat:
-            from parlour.agents.heuristic import strategy
-
             actions = state.legal_actions()
             node.hint = actions[0] if len(actions) == 1 else strategy(state.game.name).choose(
                 state.view(seat), rng, self._heuristic_settings())
