@@ -46,6 +46,14 @@ def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "
     return state
 
 
+def play_game(game: "Game", agents: Sequence["Agent"], names: Sequence[str], index: int, deal: int,
+              seed: int) -> dict[str, Any]:
+    """Game ``index`` of a run with ``seed``, dealt by ``deal``, its agents drawing from
+    ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`)."""
+    rng = random.Random(derive_seed(seed, index, "agents"))
+    return game_row(play_out(game.new_state(deal), agents, rng), index, deal, names)
+
+
 def simulate(
     game: "Game",
     agents: Sequence["Agent"],
@@ -60,10 +68,7 @@ def simulate(
         agent.check(game)
     specs = [agent.spec for agent in agents]
     for index in range(games):
-        game_seed = derive_seed(seed, index)
-        rng = random.Random(derive_seed(seed, index, "agents"))
-        state = play_out(game.new_state(game_seed), agents, rng)
-        row = game_row(state, index, game_seed, specs)
+        row = play_game(game, agents, specs, index, derive_seed(seed, index), seed)
         if on_game is not None:
             on_game(row)
         yield row

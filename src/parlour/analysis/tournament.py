@@ -45,7 +45,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from parlour.analysis.report import fmt, interval
-from parlour.analysis.simulate import game_row, play_out, score_keys
+from parlour.analysis.simulate import play_game, score_keys
 from parlour.analysis.stats import Estimate, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
@@ -145,10 +145,8 @@ def play_match(game: "Game", agents: Sequence["Agent"], labels: Sequence[str], m
     >>> row["block"], row["agent_0"], row["agents"], row["seed"] == derive_seed(5, 0)
     (0, 'b', ['b', 'a'], True)
     """
-    rng = random.Random(derive_seed(seed, match.index, "agents"))
-    deal = derive_seed(seed, match.block)
-    state = play_out(game.new_state(deal), [agents[a] for a in match.seats], rng)
-    row = game_row(state, match.index, deal, [labels[a] for a in match.seats])
+    row = play_game(game, [agents[a] for a in match.seats], [labels[a] for a in match.seats], match.index,
+                    derive_seed(seed, match.block), seed)
     keys = ["agent"] if len(match.seats) == 1 else [f"agent_{seat}" for seat in range(len(match.seats))]
     front = {"game": row.pop("game"), "index": row.pop("index"), "block": match.block}
     return {**front, **row, **{key: labels[a] for key, a in zip(keys, match.seats)}}
