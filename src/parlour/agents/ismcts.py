@@ -119,7 +119,9 @@ def heuristic_policy(settings: dict) -> Policy:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return strategy(state.game.name).choose(state.view(state.current_player), rng, settings)
+        seat = state.current_player
+        assert seat is not None  # a playout stops at the end of the game
+        return strategy(state.game.name).choose(state.view(seat), rng, settings)
 
     return policy
 
@@ -217,7 +219,7 @@ class IsmctsAgent(Agent):
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
         c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
-        while not state.is_terminal():
+        while (player := state.current_player) is not None:
             actions = state.legal_actions()
             edges = node.edges
             hint = self._hint(node, state, seat, rng) if bias else None
@@ -230,10 +232,11 @@ class IsmctsAgent(Agent):
             best = max(tried, key=scores.__getitem__, default=None)
             if untried and (best is None or fpu is None or fpu > scores[best]):
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
-                edges[action] = edge = Edge(state.current_player)
+                edges[action] = edge = Edge(player)
                 state.apply(action)
                 path.append(edge)
                 return path
+            assert best is not None  # every legal move is tried, so one is best
             edge = edges[best]
             state.apply(best)
             path.append(edge)

@@ -52,8 +52,9 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
-def proportion_ci(successes: int, n: int, z: float = Z95) -> Estimate:
-    """A rate with its Wilson score interval (sound near 0 and 1, unlike mean ± z·s/√n).
+def proportion_ci(successes: float, n: int, z: float = Z95) -> Estimate:
+    """A rate with its Wilson score interval (sound near 0 and 1, unlike mean ± z·s/√n);
+    ``successes`` may be fractional (tied winners share a win).
 
     >>> e = proportion_ci(0, 50)
     >>> e.mean, e.low, round(e.high, 4)
