@@ -33,7 +33,7 @@ from rich.progress import Progress
 
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
-from parlour.analysis.tournament import PairResult, agent_labels, play_match, print_standings, schedule, standings
+from parlour.analysis.tournament import PairResult, agent_labels, block_orders, play_match, print_standings, schedule, standings
 from parlour.analysis.simulate import RowWriter
 from parlour.cli import split_specs
 
@@ -97,7 +97,7 @@ def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
                 console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
                 break
             progress.advance(task)
-    per_block = len(matches) // (matches[-1].block + 1)
+    per_block = len(block_orders(len(specs), len(matches[0].seats)))
     done = Counter(row["block"] for row in rows)
     rows = sorted((row for row in rows if done[row["block"]] == per_block), key=lambda row: row["index"])
     console.print(f"{len(rows)} games in whole blocks, {time.perf_counter() - start:.0f} s")

@@ -177,9 +177,14 @@ def tournament(
     >>> [(row["block"], row["agent"]) for row in rows]
     [(0, 'random#1'), (0, 'random#2'), (1, 'random#1'), (1, 'random#2')]
     """
-    check_agents(game, agents)
-    labels = agent_labels([agent.spec for agent in agents])
-    for match in schedule(len(agents), game.num_players, games):
+    check_agents(game, agents)  # checked now, not at the first game the caller asks for
+    matches = schedule(len(agents), game.num_players, games)
+    return _played(game, agents, agent_labels([agent.spec for agent in agents]), matches, seed, on_game)
+
+
+def _played(game: "Game", agents: Sequence["Agent"], labels: list[str], matches: list[Match], seed: int,
+            on_game: Callable[[dict[str, Any]], None] | None) -> Iterator[dict[str, Any]]:
+    for match in matches:
         row = play_match(game, agents, labels, match, seed)
         if on_game is not None:
             on_game(row)
