@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -18,9 +18,14 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/parlour play psalter-row
+	$(BIN)/parlour serve
 
-test: $(VENV)/.installed-test
+# The browser tests drive the system Chromium (Debian's package); install it when it is missing.
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)
+
+test: $(VENV)/.installed-test | $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 -q src tests
 
 test-slow: $(VENV)/.installed-test
