@@ -15,6 +15,7 @@ The suite in this folder is generic: it runs against every name in
   (positions before and after an action);
 - ``hidden_twin(state, seat, rng)``: a state that differs from ``state`` only in
   what ``seat`` cannot know (the no-leak check compares what the seat gets from both);
+  ``seat`` None is a spectator, who knows only public cards (``observation(None)``);
 - ``junk_notation``: texts that are illegal or do not parse in (nearly) every state;
 - ``start_positions``: hand-written positions played out too (edge cases random play
   rarely reaches), and ``policy``: a chooser of actions less aimless than uniform
@@ -46,7 +47,7 @@ class Adapter:
     cards_by_place: Callable[[dict[str, Any]], dict[str, list[str]]]
     deck: Callable[[dict[str, Any]], list[str]]
     invariants: Callable[[State], None]
-    hidden_twin: Callable[[State, int, random.Random], State]
+    hidden_twin: Callable[[State, int | None, random.Random], State]
     transition: Callable[[dict[str, Any], str, dict[str, Any]], None] | None = None
     junk_notation: tuple[str, ...] = ()
     start_positions: tuple[dict[str, Any], ...] = ()
@@ -202,17 +203,22 @@ def _pr_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
         assert len(after["removed"]) == len(before["removed"]) + 1
 
 
-def _pr_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+def _pr_hidden_twin(state: State, seat: int | None, rng: random.Random) -> State:
     """The same position with the draw pile in another order and another chance seed.
 
     The player sees neither (DESIGN.md "Hidden information"; engine-notes: the
-    observation never has the pile order or the chance seed).
+    observation never has the pile order or the chance seed). A spectator (``seat``
+    None) does not see the hand either: hand and pile are dealt again as one pool.
     """
     pos = state.to_position()
-    pile = list(pos["draw_pile"])
+    hand = list(pos["hand"]) if seat is None else []
+    pile = list(pos["draw_pile"]) + hand
+    before = list(pile)
     rng.shuffle(pile)
-    if len(pile) >= 2 and pile == pos["draw_pile"]:
+    if len(pile) >= 2 and pile == before:
         pile.reverse()
+    if seat is None:
+        pos["hand"], pile = pile[: len(hand)], pile[len(hand) :]
     pos["draw_pile"] = pile
     pos["chance"] = (pos["chance"] + 1 + rng.randrange(2**40)) % 2**63
     return state.game.from_position(pos)
@@ -735,7 +741,7 @@ def _dg_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
             assert after["phase"] == "swap" and after["swappers"] == before["swappers"][1:]
 
 
-def _dg_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+def _dg_hidden_twin(state: State, seat: int | None, rng: random.Random) -> State:
     """The same position with the cards ``seat`` cannot know dealt otherwise, and another chance seed.
 
     DG-12: face-down cards are hidden from everyone (their owner too), the draw pile's order
@@ -746,7 +752,7 @@ def _dg_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
     pos = state.to_position()
     n = len(pos["layouts"])
     down = [(s, c) for s in range(n) for c in _DG_CELLS if c in pos["layouts"][s] and c not in pos["face_up"][s]]
-    hidden_drawn = pos["drawn_from"] == "pile" and seat != pos["turn"]
+    hidden_drawn = pos["drawn_from"] == "pile" and (seat is None or seat != pos["turn"])
     down_cards = [pos["layouts"][s][c] for s, c in down]
     pile_cards = list(pos["draw_pile"]) + ([pos["drawn"]] if hidden_drawn else [])
     for _ in range(6):
@@ -1310,10 +1316,11 @@ def _qu_sort(code: str) -> tuple[int, int]:
     return _QU_SUITS.index(code[-1]), _qu_rank(code)
 
 
-def _qu_hidden_twin(state: State, seat: int, rng: random.Random) -> State:
+def _qu_hidden_twin(state: State, seat: int | None, rng: random.Random) -> State:
     """The same position with the cards ``seat`` cannot know dealt otherwise, and another chance seed.
 
-    QU-9: the other hands and the pile's order are hidden; every stack and run is public.
+    QU-9: the other hands (every hand for a spectator, ``seat`` None) and the pile's order
+    are hidden; every stack and run is public.
     Before any clearing, the other seats' hand cards and the pile are one pool (hand sizes
     kept). After one, ``pile_contents`` (the cleared cards still unseen) and ``pool_counts``
     are public: the unseen cleared cards are permuted among the pile and the other seats'

@@ -502,14 +502,22 @@ def check_no_leak(p: Playout) -> None:
     and samples for it are consistent with what it sees and depend on nothing else."""
     ad = adapter(p.game)
     deck = Counter(ad.deck(p.options))
-    differed = 0
+    differed = public_differed = 0
     for step, state, _ in walk(p):
+        public = state.observation(None)
+        _json_ready(public, "observation(None)")
+        assert public["seat"] is None, f"{p.describe(step)}: the public observation names a seat"
+        # A spectator knows no card that any seat cannot know: its twin hides every private card.
+        twin = ad.hidden_twin(state, None, step_rng(p, "twin", step, "public"))
+        public_differed += twin.to_position() != state.to_position()
+        assert twin.observation(None) == public, f"{p.describe(step)}: the public observation shows hidden cards"
         for seat in seats(state):
             where = f"{p.describe(step)} seat {seat}"
             twin = ad.hidden_twin(state, seat, step_rng(p, "twin", step, seat))
             differed += twin.to_position() != state.to_position()
             obs = state.observation(seat)
             assert twin.observation(seat) == obs, f"{where}: the observation shows hidden cards"
+            assert twin.observation(None) == public, f"{where}: the public observation shows a card {seat} cannot know"
             view, twin_view = state.view(seat), twin.view(seat)
             assert view.observation == obs and twin_view.observation == obs, where
             assert view.current_player == state.current_player
@@ -538,6 +546,7 @@ def check_no_leak(p: Playout) -> None:
                 sample.apply(legal[step % len(legal)])
                 assert parlour.replay(sample.record()).to_position() == sample.to_position(), where
     assert differed, f"{p.describe()}: the hidden twins never differed from the state: the check proved nothing"
+    assert public_differed, f"{p.describe()}: the spectator's twins never differed: the check proved nothing"
 
 
 def check_terminal(p: Playout) -> None:

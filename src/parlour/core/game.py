@@ -195,9 +195,18 @@ class State:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what ``seat`` may know."""
-        self._check_seat(seat)
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what ``seat`` may know; ``None`` is the public
+        observation (what a spectator may know: no hand, no card private to a seat).
+
+        >>> import parlour
+        >>> state = parlour.load("quisquilian").new_state(seed=1)
+        >>> public = state.observation(None)
+        >>> public["seat"], public["hand"], public["hand_sizes"] == state.observation(0)["hand_sizes"]
+        (None, None, True)
+        """
+        if seat is not None:
+            self._check_seat(seat)
         return self.game._positions.observation(self, seat)
 
     def to_position(self) -> dict[str, Any]:

@@ -81,13 +81,14 @@ def _blank(game: "DecktetGolf", seed: int) -> GolfState:
     return state
 
 
-def _layouts(state: GolfState, seat: int | None) -> list[dict[str, str]]:
-    """Each seat's layout as cell -> code; for an observation, face-down cards are '?'."""
+def _layouts(state: GolfState, reveal: bool) -> list[dict[str, str]]:
+    """Each seat's layout as cell -> code; unless ``reveal`` (a position), face-down cards
+    are '?' (DG-12: the same for every seat and for spectators)."""
     out = []
     for s in range(state.n):
         cells, up = state.layout(s), state.up[s]
         out.append({
-            CELLS[c]: CODE[card] if seat is None or up >> c & 1 else HIDDEN
+            CELLS[c]: CODE[card] if reveal or up >> c & 1 else HIDDEN
             for c, card in enumerate(cells) if card >= 0
         })
     return out
@@ -128,20 +129,21 @@ def _common(state: GolfState) -> dict[str, Any]:
 def to_position(state: GolfState) -> dict[str, Any]:
     return {
         **_common(state),
-        "layouts": _layouts(state, None),
+        "layouts": _layouts(state, True),
         "draw_pile": [CODE[c] for c in state.pile[state.top :]],
         "drawn": CODE[state.drawn] if state.drawn >= 0 else None,
         "chance": state.seed,
     }
 
 
-def observation(state: GolfState, seat: int) -> dict[str, Any]:
+def observation(state: GolfState, seat: int | None) -> dict[str, Any]:
     """DG-12: face-up cards, the whole discard pile, pile size (and contents after a reshuffle).
 
     Nobody sees a face-down card, not even its owner; a card drawn from the pile is
-    seen by its drawer alone until it is placed or discarded.
+    seen by its drawer alone until it is placed or discarded (``seat`` None, a
+    spectator, is never its drawer).
     """
-    held_secret = state.drawn >= 0 and state.from_pile and seat != state.turn
+    held_secret = state.drawn >= 0 and state.from_pile and (seat is None or seat != state.turn)
     contents = None
     if state.pile_known:
         cards = state.pile[state.top :] + ([state.drawn] if held_secret else [])
@@ -151,7 +153,7 @@ def observation(state: GolfState, seat: int) -> dict[str, Any]:
         "seat": seat,
         "current_player": state.current_player,
         **_common(state),
-        "layouts": _layouts(state, seat),
+        "layouts": _layouts(state, False),
         "draw_pile_size": len(state.pile) - state.top,
         "pile_contents": contents,
         "drawn": CODE[state.drawn] if state.drawn >= 0 and not held_secret else None,

@@ -86,15 +86,20 @@ def to_position(state: PsalterState) -> dict[str, Any]:
     }
 
 
-def observation(state: PsalterState, seat: int = 0) -> dict[str, Any]:
-    """All that the player may know: everything but the order of the draw pile."""
+def observation(state: PsalterState, seat: int | None = 0) -> dict[str, Any]:
+    """All that the player may know: everything but the order of the draw pile.
+
+    ``seat`` None is a spectator's: the hand is hidden too (``hand`` null, ``hand_size`` told).
+    """
+    public = seat is None
     return {
         "game": state.game.name,
-        "seat": 0,
+        "seat": None if public else 0,
         "current_player": state.current_player,
         "options": dict(state.game.options),
         "row": codes(state.row),
-        "hand": codes(state.hand),
+        "hand": None if public else codes(state.hand),
+        **({"hand_size": len(state.hand)} if public else {}),
         "draw_pile_size": len(state.pile) - state.top,
         "discard": codes(state.discard),
         "removed": codes(state.removed),

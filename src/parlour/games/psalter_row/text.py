@@ -71,6 +71,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _hand(obs: dict[str, Any]) -> str:
+    """The hand, or for a spectator (``hand`` null) only its size."""
+    if obs["hand"] is None:
+        return f"{_count(obs['hand_size'], 'card')} [dim](hidden from spectators)[/dim]"
+    return _cards(obs["hand"], "(empty)")
+
+
 def render(obs: dict[str, Any]) -> str:
     """The table: Row with Quires marked, hand, piles, removed cards and the score so far."""
     parts = breakdown([parse_card(c) for c in obs["row"]])
@@ -81,7 +88,7 @@ def render(obs: dict[str, Any]) -> str:
              else f", style +{parts['style']}")
     lines = [
         f"[bold]Row[/bold]        {row_markup(obs['row'])}",
-        f"[bold]Hand[/bold]       {_cards(obs['hand'], '(empty)')}",
+        f"[bold]Hand[/bold]       {_hand(obs)}",
         f"[bold]Draw pile[/bold]  {_count(obs['draw_pile_size'], 'card')}  [dim]({reshuffle})[/dim]",
         f"[bold]Discard[/bold]    {_count(len(discard), 'card')}{top}",
         f"[bold]Removed[/bold]    {_cards(obs['removed'])}",

@@ -115,18 +115,19 @@ def to_position(state: QuisState) -> dict[str, Any]:
     }
 
 
-def observation(state: QuisState, seat: int) -> dict[str, Any]:
+def observation(state: QuisState, seat: int | None) -> dict[str, Any]:
     """QU-9: the own hand, every stack in full, every run, hand sizes, the pile's size.
 
     After a clearing, also the cleared cards not yet seen and how many of them each
-    hand may hold; never another hand or the pile's order.
+    hand may hold; never another hand or the pile's order. ``seat`` None (a spectator)
+    sees no hand: ``hand`` is null.
     """
     return {
         "game": state.game.name,
         "seat": seat,
         "current_player": state.current_player,
         **_public(state),
-        "hand": codes(state.hands[seat]),
+        "hand": None if seat is None else codes(state.hands[seat]),
         "hand_sizes": [len(hand) for hand in state.hands],
         "coverage": [[r for r in range(1, 14) if cover >> r & 1] for cover in state.cover],
         "draw_pile_size": len(state.pile) - state.top,

@@ -212,8 +212,11 @@ def render(obs: dict[str, Any]) -> str:
     lines = situation(obs) + [_markup(segments) for segments in grid_lines(obs)]
     for seat in range(len(obs["runs"])):
         lines.append(seat_line(obs, seat))
-    lines.append(f"[bold]Your hand[/bold] (seat {obs['seat']}, {len(obs['hand'])} card"
-                 f"{'s' if len(obs['hand']) != 1 else ''}): {hand_text(obs['hand'])}")
+    if obs["hand"] is None:  # a spectator's (public) observation
+        lines.append("[dim]Spectating: every hand is hidden[/dim]")
+    else:
+        lines.append(f"[bold]Your hand[/bold] (seat {obs['seat']}, {len(obs['hand'])} card"
+                     f"{'s' if len(obs['hand']) != 1 else ''}): {hand_text(obs['hand'])}")
     return "\n".join(lines)
 
 
