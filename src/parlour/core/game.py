@@ -92,6 +92,20 @@ class Game:
         hook = getattr(getattr(type(self), "_text", None), "events", None)
         return hook(before, after) if hook else []
 
+    def breakdown(self, observation: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """How each seat's score came about, from an observation (public facts only): a list
+        of ``{"seat", "score", "parts": [{"label", "points", "detail"}], "summary"}``, one
+        per seat, for an end-of-game panel. ``None`` for a game whose text module has no
+        ``breakdown``.
+
+        >>> import parlour
+        >>> game = parlour.load("psalter-row")
+        >>> [part["label"] for part in game.breakdown(game.new_state(seed=1).observation(None))[0]["parts"]]
+        ['pages', 'missing', 'style']
+        """
+        hook = getattr(getattr(type(self), "_text", None), "breakdown", None)
+        return hook(observation) if hook else None
+
     def with_options(self, options: dict[str, Any] | None) -> "Game":
         """This game, or the same game with other options (those not named are this game's)."""
         if options is None or options == self.options:

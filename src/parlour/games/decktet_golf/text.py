@@ -319,3 +319,25 @@ def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         out.append(f"Round {number} is over: all cards turned up and lines checked; it scored "
                    + " / ".join(str(s) for s in scores) + " (seats in order)")
     return out
+
+
+def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each seat's match points round by round (DG-9, DG-10; ``Game.breakdown``), with
+    the cards of its layout as the last finished round was scored.
+
+    >>> import parlour
+    >>> obs = parlour.load("decktet-golf").new_state(seed=1).observation(None)
+    >>> [b["score"] for b in breakdown(obs)]
+    [0, 0]
+    """
+    out = []
+    last = obs["last_round_layouts"]
+    for seat, total in enumerate(obs["totals"]):
+        parts = [{"label": f"round {i}", "points": scores[seat], "detail": ""}
+                 for i, scores in enumerate(obs["round_scores"], 1)]
+        if parts and last:
+            cards = [f"{code} {VALUE[parse_card(code)]:+d}" for _, code in sorted(last[seat].items())]
+            parts[-1]["detail"] = "cards left: " + ", ".join(cards)
+        out.append({"seat": seat, "score": total, "parts": parts,
+                    "summary": f"seat {seat}: {total} match points (lower is better)"})
+    return out

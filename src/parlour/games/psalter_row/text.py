@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cards.standard import CODE, COLOUR, RANK, RED, parse_card, show
-from parlour.games.psalter_row.scoring import breakdown, quires
+from parlour.games.psalter_row.scoring import breakdown as breakdown_parts
+from parlour.games.psalter_row.scoring import quires
 
 RULES_SUMMARY = """\
 [bold]Psalter Row[/bold] - build a Row of Pages 2 to 10, ascending, extended only at its ends.
@@ -80,7 +81,7 @@ def _hand(obs: dict[str, Any]) -> str:
 
 def render(obs: dict[str, Any]) -> str:
     """The table: Row with Quires marked, hand, piles, removed cards and the score so far."""
-    parts = breakdown([parse_card(c) for c in obs["row"]])
+    parts = breakdown_parts([parse_card(c) for c in obs["row"]])
     discard = obs["discard"]
     top = f", top {card_markup(discard[-1])}" if discard else ""
     reshuffle = "reshuffle used" if obs["reshuffled"] else "one reshuffle left"
@@ -111,3 +112,26 @@ def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         return [f"The draw pile ran out: the discard pile was shuffled into a new draw pile of "
                 f"{after['draw_pile_size']} cards, the one reshuffle of the game (PR-11)"]
     return []
+
+
+def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The PR-13 score of the Row in parts (``Game.breakdown``).
+
+    >>> [(p["label"], p["points"]) for p in breakdown({"row": ["3H", "4H", "5H"], "end": None})[0]["parts"]]
+    [('pages', 3), ('missing', -6), ('style', 2)]
+    """
+    parts = breakdown_parts([parse_card(c) for c in obs["row"]])
+    bonus = ("completion", parts["completion"], "a complete Psalter: +5 one suit, +2 one colour, +0 mixed")
+    if not parts["completion"] and obs["end"] != "complete":
+        bonus = ("style", parts["style"], "the largest Quire: +2 one suit, else +1 one colour")
+    rows = [
+        ("pages", parts["pages"], f"{_count(parts['pages'], 'Page')} in the Row, +1 each"),
+        ("missing", parts["missing"], f"{_count(-parts['missing'], 'value')} of 2-10 missing, -1 each"),
+        bonus,
+    ]
+    return [{
+        "seat": 0,
+        "score": parts["total"],
+        "parts": [{"label": label, "points": points, "detail": detail} for label, points, detail in rows],
+        "summary": f"Row {' '.join(obs['row']) or '(empty)'}: {parts['total']} points",
+    }]

@@ -238,3 +238,27 @@ def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     elif after["barren"] and not before["barren"]:
         out.append("The yard was due for clearing, but no card lay beneath any top (QU-8)")
     return out
+
+
+def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each seat's result (QU-5, QU-8; ``Game.breakdown``): 1 for covering Ace to King,
+    with the ranks its runs cover and the runs themselves.
+
+    >>> import parlour
+    >>> obs = parlour.load("quisquilian").new_state(seed=1).observation(None)
+    >>> [b["score"] for b in breakdown(obs)]
+    [0, 0, 0, 0]
+    """
+    out = []
+    for seat, covered in enumerate(obs["coverage"]):
+        won = obs["end"] == "complete" and obs.get("winner") == seat
+        runs = obs["runs"][seat]
+        parts = [
+            {"label": "coverage", "points": None,
+             "detail": f"{coverage_strip(covered)}: {len(covered)}/13 ranks covered by runs"},
+            {"label": "runs", "points": None,
+             "detail": ", ".join(" ".join(run) for run in runs) or "no runs"},
+        ]
+        summary = f"seat {seat} covered Ace to King and won" if won else f"seat {seat}: {len(covered)}/13 ranks"
+        out.append({"seat": seat, "score": 1 if won else 0, "parts": parts, "summary": summary})
+    return out
