@@ -331,6 +331,11 @@ def options(game: str | None) -> None:
     console.print(table)
 
 
+from parlour.web.command import serve  # noqa: E402  (fastapi and uvicorn load only when it runs)
+
+cli.add_command(serve)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script's entry point."""
     cli.main(args=list(argv) if argv is not None else None, prog_name="parlour")

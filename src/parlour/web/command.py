@@ -1,0 +1,35 @@
+"""``parlour serve``: the web card table on uvicorn (fastapi and uvicorn imported only here,
+when the command runs, so the rest of the CLI starts without them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 to let other machines join; see docs/web.md for hosting).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=Path("parlour.db"),
+              show_default=True, help="SQLite file holding every table and action (made if missing).")
+@click.option("--bot-delay", type=click.FloatRange(min=0), default=0.7, show_default=True,
+              help="Seconds a bot waits before it moves, so that people see each move.")
+def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
+    """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
+    options, human or bot seats), an invite link per human seat, spectating, replays.
+
+    Every table and action is stored in the SQLite file --db; unfinished games continue
+    after a restart.
+    """
+    try:
+        import uvicorn
+
+        from parlour.web.app import create_app
+    except ImportError as err:  # the optional extra is not installed
+        raise click.ClickException(f"{err.name} is missing: install the web extra, pip install 'parlour[web]'") from None
+    app = create_app(db_path, bot_delay=bot_delay)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
