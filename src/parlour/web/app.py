@@ -1,0 +1,256 @@
+"""The web card table as an ASGI app: the JSON API, the websocket, the static client.
+
+``create_app(db_path)`` makes the app; ``parlour serve`` runs it on uvicorn. The
+protocol is in docs/web.md.
+
+>>> app = create_app(":memory:", bot_delay=0)
+>>> sorted(r.path for r in app.routes if r.path.startswith("/api"))[:3]
+['/api/games', '/api/tables', '/api/tables']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import mimetypes
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from parlour.web import protocol
+from parlour.web.protocol import WebError, error_message, parse_client_message, parse_table_request
+from parlour.web.storage import Storage
+from parlour.web.tables import Connection, Table, Tables
+
+STATIC = Path(__file__).resolve().parent / "static"
+mimetypes.add_type("text/javascript", ".js")  # ES modules need a JavaScript type, whatever the system's table says
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("image/svg+xml", ".svg")
+mimetypes.add_type("text/css", ".css")
+
+_CLOSE = object()  # in an outbox: close the socket after what is queued before it
+
+
+def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | None = None) -> FastAPI:
+    """The app, storing every table in the SQLite file ``db_path`` (``":memory:"`` for none).
+
+    On start it rebuilds every unfinished table from the store and restarts its bots;
+    on shutdown it stops the bots (their tables go on after the next start).
+    """
+    static = static_dir or STATIC
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(db_path)
+        app.state.tables = Tables(storage, bot_delay)
+        app.state.tables.restore()
+        try:
+            yield
+        finally:
+            await app.state.tables.close()
+            storage.close()
+
+    app = FastAPI(title="parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    _errors(app)
+    _api(app)
+    _pages(app, static)
+    app.add_api_websocket_route("/ws/tables/{table_id}", _socket)
+    return app
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    return request.app.state.tables
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, err: WebError) -> JSONResponse:
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = "not_found" if err.status_code == 404 else "method_not_allowed" if err.status_code == 405 else "http_error"
+        message = f"{request.method} {request.url.path}: {err.detail}; the API is under /api (see docs/web.md)"
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=err.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'not valid')}"
+        return JSONResponse({"error": {"code": protocol.BAD_REQUEST, "message": message}}, status_code=400)
+
+
+def _api(app: FastAPI) -> None:
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return protocol.games_catalogue()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        try:
+            body = json.loads(await request.body() or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise WebError(protocol.BAD_REQUEST, "the body is not JSON: send e.g. "
+                           '{"game": "psalter-row", "seats": ["human"]}') from None
+        table, tokens = _tables(request).create(parse_table_request(body))
+        seats = []
+        for seat, token in zip(table.seats, tokens):
+            entry = seat.public()
+            if token is not None:
+                entry["invite"] = f"/t/{table.id}#token={token}"
+            seats.append(entry)
+        return {"id": table.id, "game": table.game.name, "title": table.game.title,
+                "options": dict(table.game.options), "seats": seats, "spectate": f"/t/{table.id}"}
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
+        return {"tables": _tables(request).listing(status)}
+
+    @app.get("/api/tables/{table_id}")
+    async def one_table(request: Request, table_id: str) -> dict[str, Any]:
+        return _tables(request).get(table_id).summary()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> Response:
+        table = _tables(request).get(table_id)
+        body = json.dumps(table.record(), indent=1)
+        name = f"parlour-{table.game.name}-{table.id}.json"
+        return Response(body, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(request: Request, table_id: str, seat: str | None = None) -> dict[str, Any]:
+        table = _tables(request).get(table_id)
+        return table.replay(_seat_param(seat))
+
+
+def _seat_param(seat: str | None) -> int | None:
+    if seat is None or seat == "":
+        return None
+    try:
+        return int(seat)
+    except ValueError:
+        raise WebError(protocol.BAD_REQUEST, f"seat {seat!r} is not a seat number: give ?seat=0, ?seat=1, ... "
+                       "or leave it out for the spectator's view") from None
+
+
+def _pages(app: FastAPI, static: Path) -> None:
+    def page(name: str) -> Response:
+        path = static / name
+        if not path.is_file():
+            return HTMLResponse(f"<h1>parlour</h1><p>The web client is not installed: {name} is missing "
+                                f"from {static}.</p>", status_code=404)
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    def table_page(request: Request, table_id: str, name: str) -> Response:
+        try:
+            _tables(request).get(table_id)
+        except WebError as err:
+            return HTMLResponse(f"<h1>No such table</h1><p>{_escape(err.message)}</p>", status_code=404)
+        return page(name)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table(request: Request, table_id: str) -> Response:
+        return table_page(request, table_id, "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    async def replay_page(request: Request, table_id: str) -> Response:
+        return table_page(request, table_id, "replay.html")
+
+    @app.get("/static/{path:path}", include_in_schema=False)
+    async def static_file(path: str) -> Response:
+        root = static.resolve()
+        target = (root / path).resolve()
+        if root not in target.parents or not target.is_file():  # no way out of the folder
+            raise WebError("not_found", f"there is no static file {path!r}", 404)
+        return FileResponse(target, headers={"Cache-Control": "no-cache"})
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# -- the websocket ---------------------------------------------------------------------------
+async def _socket(websocket: WebSocket, table_id: str) -> None:
+    await websocket.accept()
+    conn = Connection()
+    writer = asyncio.create_task(_write(websocket, conn))
+    table: Table | None = None
+    try:
+        try:
+            table = _tables(websocket).get(table_id)
+        except WebError as err:
+            conn.send(error_message(err, None))
+            conn.outbox.put_nowait((_CLOSE, protocol.CLOSE_UNKNOWN_TABLE))
+            await writer
+            return
+        while not writer.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not _handle(table, conn, message.get("text", message.get("bytes"))):
+                await writer
+                return
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if table is not None:
+            table.leave(conn)
+        writer.cancel()
+
+
+def _handle(table: Table, conn: Connection, text: Any) -> bool:
+    """Answer one client message; False when the socket is to close (a failed join)."""
+    try:
+        message = parse_client_message(text)
+        if message["type"] == "ping":
+            conn.send({"type": "pong"})
+        elif message["type"] == "join":
+            _join(table, conn, message["token"])
+        elif not conn.joined:
+            raise WebError(protocol.BAD_MESSAGE, 'join first: {"type": "join", "token": "SECRET"} (or null to watch)')
+        else:
+            table.act(conn.seat, message["action"], message["state_id"])
+    except WebError as err:
+        conn.send(error_message(err, table.state_id))
+        if err.code == protocol.BAD_TOKEN:
+            conn.outbox.put_nowait((_CLOSE, protocol.CLOSE_BAD_TOKEN))
+            return False
+    return True
+
+
+def _join(table: Table, conn: Connection, token: str | None) -> None:
+    if conn.joined:
+        who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
+        raise WebError(protocol.BAD_MESSAGE, f"this connection already joined as {who}: open another to join again")
+    seat = None
+    if token is not None:
+        seat = table.seat_of(token)
+        if seat is None:
+            raise WebError(protocol.BAD_TOKEN, "this token is not a seat token of this table: use the invite link "
+                           "of your seat (each table has its own), or join with a null token to watch")
+    conn.seat, conn.joined = seat, True
+    table.join(conn)
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Send the outbox in order; a close marker closes the socket."""
+    try:
+        while True:
+            item = await conn.outbox.get()
+            if isinstance(item, tuple) and item and item[0] is _CLOSE:
+                await websocket.close(code=item[1])
+                return
+            await websocket.send_text(item)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client went away: the reader sees it too

@@ -1,0 +1,141 @@
+"""The web table's SQLite store (stdlib ``sqlite3``): every table and every action.
+
+An action is committed before anyone is told of it, so a restarted server rebuilds
+each unfinished table by replaying its actions. Seat tokens are kept only as SHA-256
+hashes.
+
+>>> store = Storage(":memory:")
+>>> store.create_table(StoredTable("t1", "psalter-row", {}, 7, [{"kind": "human"}], ["ab"], "2026-01-01T00:00:00Z"))
+>>> store.add_action("t1", 1, 0, "place 7H", status="playing", end_reason=None)
+>>> [(a.n, a.seat, a.notation) for a in store.actions("t1")], store.table("t1").status
+([(1, 0, 'place 7H')], 'playing')
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats_json TEXT NOT NULL,
+    token_hashes_json TEXT NOT NULL,
+    created TEXT NOT NULL,
+    status TEXT NOT NULL,
+    end_reason TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    notation TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
+"""
+
+
+def now() -> str:
+    """The current UTC time as ISO 8601 text, to the second."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass
+class StoredTable:
+    """One row of ``tables``. ``seats`` holds each seat's kind, name and agent spec;
+    ``token_hashes`` the SHA-256 hex of each seat's token (None for agent seats)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    token_hashes: list[str | None]
+    created: str
+    status: str = "waiting"
+    end_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One row of ``actions``: the n-th action (1-based) of a table, by ``seat``."""
+
+    n: int
+    seat: int | None
+    notation: str
+    at: str = field(default="")
+
+
+class Storage:
+    """The store behind every table. One connection, used under a lock (the server
+    calls it from its event loop; the lock keeps it safe from any other thread)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        if self.path != ":memory:":
+            # WAL: readers never block the writer; NORMAL sync is durable across a crash of
+            # the server process (only a power cut may lose the last commits).
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create_table(self, table: StoredTable) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table.id, table.game, json.dumps(table.options), table.seed, json.dumps(table.seats),
+                 json.dumps(table.token_hashes), table.created, table.status, table.end_reason),
+            )
+
+    def add_action(self, table_id: str, n: int, seat: int | None, notation: str, *, status: str,
+                   end_reason: str | None) -> None:
+        """Store action ``n`` and the table's status after it, in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, notation, now()))
+            self._db.execute("UPDATE tables SET status = ?, end_reason = ? WHERE id = ?", (status, end_reason, table_id))
+
+    def table(self, table_id: str) -> StoredTable | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else _table(row)
+
+    def tables(self, finished: bool | None = None) -> list[StoredTable]:
+        """Every table, oldest first; only the finished or only the unfinished ones if asked."""
+        query = "SELECT * FROM tables"
+        if finished is not None:
+            query += " WHERE status " + ("=" if finished else "!=") + " 'finished'"
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY created, rowid").fetchall()
+        return [_table(row) for row in rows]
+
+    def actions(self, table_id: str) -> list[StoredAction]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT n, seat, notation, at FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
+            ).fetchall()
+        return [StoredAction(*row) for row in rows]
+
+
+def _table(row: tuple[Any, ...]) -> StoredTable:
+    id_, game, options, seed, seats, hashes, created, status, end_reason = row
+    return StoredTable(id_, game, json.loads(options), seed, json.loads(seats), json.loads(hashes), created,
+                       status, end_reason)

@@ -1,0 +1,417 @@
+"""Live tables: the authoritative state of each game, its seats, bots and subscribers.
+
+The server holds the state; a client only ever receives ``observation(seat)`` (a
+spectator the public ``observation(None)``), the notation log (public in every game)
+and, to the seat to move, its legal actions. Each action is checked by the engine,
+committed to the store, and only then told to the subscribers. Runs on one asyncio
+event loop: nothing here blocks but the short SQLite commits; bots think in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import parlour
+from parlour.core.chance import SEED_BITS, derive_seed
+from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
+from parlour.core.game import Game, State
+from parlour.web import protocol
+from parlour.web.protocol import TableRequest, WebError
+from parlour.web.storage import Storage, StoredTable, now
+
+log = logging.getLogger("parlour.web")
+
+HUMAN, AGENT = "human", "agent"
+
+
+def token_hash(token: str) -> str:
+    """How a seat token is stored: its SHA-256, in hex.
+
+    >>> token_hash("abc")[:12]
+    'ba7816bf8f01'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def plain_text(markup: str) -> str:
+    """Rich console markup as plain text (the ``text`` field of a state message).
+
+    >>> plain_text("[bold]Row[/bold] 7H")
+    'Row 7H'
+    """
+    from rich.text import Text
+
+    return Text.from_markup(markup).plain
+
+
+@dataclass
+class Seat:
+    """One seat: a human (holding a token, stored hashed) or an agent."""
+
+    seat: int
+    kind: str
+    name: str
+    spec: str | None = None
+    token_hash: str | None = None
+    agent: Any = None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "spec": self.spec}
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket's subscription: its seat (None: spectator) and an outbox that a
+    writer task drains, so that a slow client never holds up a table."""
+
+    seat: int | None = None
+    joined: bool = False
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+
+
+class Table:
+    """A game in progress (or finished) with its seats and subscribers."""
+
+    def __init__(self, stored: StoredTable, game: Game, seats: list[Seat], tables: "Tables") -> None:
+        self.stored, self.id, self.game, self.seats = stored, stored.id, game, seats
+        self.tables = tables
+        self.state: State = game.new_state(stored.seed)
+        self.log: list[dict[str, Any]] = []
+        self.subscribers: set[Connection] = set()
+        self.bot_task: asyncio.Task | None = None
+
+    # -- facts ----------------------------------------------------------------------------
+    @property
+    def state_id(self) -> int:
+        """The number of actions applied: the id a client quotes when it acts."""
+        return len(self.log)
+
+    @property
+    def status(self) -> str:
+        if self.state.is_terminal():
+            return "finished"
+        return "playing" if self.log else "waiting"
+
+    def connected(self, seat: int) -> bool:
+        """An agent is always there; a human seat while any socket holds its token."""
+        if self.seats[seat].kind == AGENT:
+            return True
+        return any(c.seat == seat for c in self.subscribers)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is; None when it is no seat's (compared in constant time)."""
+        digest = token_hash(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat.seat
+        return found
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's entry for this table (public: no token, no seed before the end)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": dict(self.game.options),
+            "status": self.status,
+            "seats": [{**s.public(), "connected": self.connected(s.seat)} for s in self.seats],
+            "created": self.stored.created,
+            "actions": self.state_id,
+            "current_player": self.state.current_player,
+            "end": self.state.end_reason,
+        }
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is told of the table now."""
+        state = self.state
+        observation = state.observation(seat)
+        over = state.is_terminal()
+        return {
+            "type": "state",
+            "state_id": self.state_id,
+            "seat": seat,
+            "current_player": state.current_player,
+            "observation": observation,
+            "text": plain_text(self.game.render(observation)),
+            "legal": [str(a) for a in state.legal_actions()] if seat is not None and seat == state.current_player else [],
+            "log": self.log,
+            "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.connected(s.seat)}
+                        for s in self.seats],
+            "scores": state.scores(),
+            "winners": state.winners() if over else [],
+            "end": state.end_reason,
+            "breakdown": self.game.breakdown(state.observation(None)) if over else None,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The engine's game record, seed included: only once the game is over."""
+        self._check_finished("record")
+        return self.state.record(self.names())
+
+    def replay(self, seat: int | None) -> dict[str, Any]:
+        """Every step of a finished game as ``seat`` (None: a spectator) saw it, rebuilt
+        from the record (so the replay is checked by the engine as it is built)."""
+        self._check_finished("replay")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise WebError(protocol.BAD_REQUEST, f"seat {seat} does not exist: this table has seats 0..{len(self.seats) - 1}")
+        state = self.game.new_state(self.stored.seed)
+        steps = [self._step(state, 0, None, None, seat)]
+        for entry in self.log:
+            state.apply(entry["action"])
+            steps.append(self._step(state, entry["n"], entry["seat"], entry["action"], seat))
+        return {"id": self.id, "game": self.game.name, "seat": seat, "players": self.names(), "steps": steps,
+                "scores": self.state.scores(), "winners": self.state.winners(), "end": self.state.end_reason,
+                "breakdown": self.game.breakdown(self.state.observation(None))}
+
+    def _step(self, state: State, n: int, by: int | None, action: str | None, seat: int | None) -> dict[str, Any]:
+        observation = state.observation(seat)
+        return {"n": n, "seat": by, "action": action, "observation": observation,
+                "text": plain_text(self.game.render(observation))}
+
+    def _check_finished(self, what: str) -> None:
+        if not self.state.is_terminal():
+            raise WebError(protocol.NOT_FINISHED, f"the game is not over yet ({self.state_id} actions so far): its "
+                           f"{what} holds the deal's seed and is given only once the game ends", 409)
+
+    # -- changes --------------------------------------------------------------------------
+    def replay_stored(self, actions: list[Any]) -> None:
+        """Rebuild the state from stored actions (on a restart)."""
+        for stored in actions:
+            seat = self.state.current_player
+            self.state.apply(stored.notation)
+            self.log.append({"n": stored.n, "seat": seat, "action": stored.notation})
+
+    def act(self, seat: int | None, text: str, state_id: int) -> None:
+        """A human seat's action: checked, committed, then told to everyone. Raises WebError
+        (and changes nothing) when it is refused. Nothing about the state is parsed for a
+        seat that is not to move, so no error message can show a card it may not know."""
+        if seat is None:
+            raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot act: open a seat's invite link to play")
+        if self.state.is_terminal():
+            raise WebError(protocol.FINISHED, f"the game is over ({self.state.end_reason}): no more actions")
+        if seat != self.state.current_player:
+            raise WebError(protocol.NOT_YOUR_TURN,
+                           f"it is seat {self.state.current_player}'s turn ({self.seats[self.state.current_player].name}), "
+                           f"not yours (seat {seat}): wait for your turn")
+        if state_id != self.state_id:
+            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): the table "
+                           "changed since you looked; act on the latest state")
+        try:
+            action = self.game.parse_action(self.state, text)
+        except NotationError as err:
+            raise WebError(protocol.NOTATION, str(err)) from None
+        except IllegalAction as err:
+            raise WebError(protocol.ILLEGAL, str(err)) from None
+        self.commit(seat, action)
+
+    def commit(self, seat: int, action: Any) -> None:
+        """Apply a legal action on a copy, store it, then make it the state and tell everyone."""
+        after = self.state.clone()
+        after.apply(action)
+        notation = str(action)
+        n = self.state_id + 1
+        status = "finished" if after.is_terminal() else "playing"
+        self.tables.storage.add_action(self.id, n, seat, notation, status=status, end_reason=after.end_reason)
+        self.state = after
+        self.log = [*self.log, {"n": n, "seat": seat, "action": notation}]
+        self.broadcast()
+        self.wake_bots()
+
+    def broadcast(self) -> None:
+        """Send each subscriber its state message (built once per seat)."""
+        built: dict[int | None, str] = {}
+        for conn in list(self.subscribers):
+            if conn.seat not in built:
+                built[conn.seat] = json.dumps(self.state_message(conn.seat))
+            conn.send(built[conn.seat])
+
+    def join(self, conn: Connection) -> None:
+        """Subscribe a joined connection; everyone hears when a seat comes online."""
+        was = conn.seat is not None and self.connected(conn.seat)
+        self.subscribers.add(conn)
+        conn.send({"type": "joined", "seat": conn.seat, "table": self.summary()})
+        if conn.seat is not None and not was:
+            self.broadcast()
+        else:
+            conn.send(self.state_message(conn.seat))
+
+    def leave(self, conn: Connection) -> None:
+        if conn not in self.subscribers:
+            return
+        self.subscribers.discard(conn)
+        if conn.seat is not None and not self.connected(conn.seat):
+            self.broadcast()
+
+    # -- bots -----------------------------------------------------------------------------
+    def wake_bots(self) -> None:
+        """Start the bot loop if an agent is to move and none is running."""
+        seat = self.state.current_player
+        if seat is None or self.seats[seat].kind != AGENT:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.get_running_loop().create_task(self._bots(), name=f"bots-{self.id}")
+
+    async def _bots(self) -> None:
+        while True:
+            seat = self.state.current_player
+            if seat is None or self.seats[seat].kind != AGENT:
+                return
+            state_id = self.state_id
+            if self.tables.bot_delay > 0:
+                await asyncio.sleep(self.tables.bot_delay)
+            # The rng depends on the seed and the state id only: a restarted server plays the same.
+            rng = random.Random(derive_seed(self.stored.seed, state_id, "bot"))
+            agent = self.seats[seat].agent
+            try:
+                action = await asyncio.to_thread(agent.move, self.state.clone(), seat, rng)
+            except Exception:  # an agent's bug must not take the server down
+                log.exception("table %s: the agent in seat %s failed", self.id, seat)
+                return
+            if self.state_id != state_id:  # cannot happen (only this seat may act), but never apply stale
+                continue
+            try:
+                self.commit(seat, action)
+            except ParlourError:
+                log.exception("table %s: the agent in seat %s chose an illegal action", self.id, seat)
+                return
+            await asyncio.sleep(0)
+
+
+class Tables:
+    """Every live table, the store behind them, and the bots' pace."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.7) -> None:
+        self.storage, self.bot_delay = storage, bot_delay
+        self.live: dict[str, Table] = {}
+
+    def get(self, table_id: str) -> Table:
+        """The live table, or a finished one loaded from the store; WebError 404 otherwise."""
+        if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
+            raise protocol.unknown_table(str(table_id))
+        table = self.live.get(table_id)
+        if table is None:
+            stored = self.storage.table(table_id)
+            if stored is None:
+                raise protocol.unknown_table(table_id)
+            table = self.live[table_id] = self._rebuild(stored)
+        return table
+
+    def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
+        """A new table and each human seat's token (shown once, stored only hashed)."""
+        game = _game_for(request)
+        seats, tokens = [], []
+        for i, (spec, name) in enumerate(zip(request.seats, request.names)):
+            if spec.lower() == HUMAN:
+                token = secrets.token_urlsafe(24)
+                tokens.append(token)
+                seats.append(Seat(i, HUMAN, name or f"Player {i + 1}", token_hash=token_hash(token)))
+            else:
+                agent = _agent_for(spec, game)
+                tokens.append(None)
+                seats.append(Seat(i, AGENT, name or agent.spec, spec=agent.spec, agent=agent))
+        stored = StoredTable(
+            id=self._new_id(), game=game.name, options=dict(game.options),
+            seed=secrets.randbits(SEED_BITS),  # secret until the game ends (it fixes every shuffle)
+            seats=[s.public() for s in seats], token_hashes=[s.token_hash for s in seats], created=now(),
+        )
+        self.storage.create_table(stored)
+        table = self.live[stored.id] = Table(stored, game, seats, self)
+        table.wake_bots()
+        return table, tokens
+
+    def restore(self) -> int:
+        """Rebuild every unfinished table from the store and restart its bots; how many."""
+        count = 0
+        for stored in self.storage.tables(finished=False):
+            try:
+                table = self._rebuild(stored)
+            except (ParlourError, KeyError, TypeError) as err:  # a damaged row: keep serving the rest
+                log.error("table %s cannot be rebuilt and is left out: %s", stored.id, err)
+                continue
+            self.live[stored.id] = table
+            table.wake_bots()
+            count += 1
+        return count
+
+    def listing(self, status: str | None) -> list[dict[str, Any]]:
+        """The lobby: unfinished tables (``status`` None), or those of one status."""
+        if status not in (None, "waiting", "playing", "finished"):
+            raise WebError(protocol.BAD_REQUEST, f"status {status!r} is not one of waiting, playing, finished")
+        found = self.storage.tables(finished=status == "finished")
+        out = []
+        for stored in found:
+            try:
+                summary = self.get(stored.id).summary()
+            except (WebError, ParlourError):
+                continue
+            if status is None or summary["status"] == status:
+                out.append(summary)
+        return out
+
+    async def close(self) -> None:
+        """Stop every bot (on shutdown); their tables continue after a restart."""
+        tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _rebuild(self, stored: StoredTable) -> Table:
+        game = parlour.load(stored.game, **stored.options)
+        seats = []
+        for i, (info, digest) in enumerate(zip(stored.seats, stored.token_hashes)):
+            agent = parlour.agent(info["spec"]) if info["kind"] == AGENT else None
+            seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent))
+        table = Table(stored, game, seats, self)
+        table.replay_stored(self.storage.actions(stored.id))
+        return table
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6)  # 8 characters of [A-Za-z0-9_-]
+            if table_id not in self.live and self.storage.table(table_id) is None:
+                return table_id
+
+
+def _game_for(request: TableRequest) -> Game:
+    """The game with its options; the number of seats sets ``players`` where the game has it."""
+    try:
+        game = parlour.load(request.game, **request.options)
+        n = len(request.seats)
+        if n != game.num_players:
+            if "players" in game.options and "players" not in request.options:
+                game = parlour.load(request.game, **request.options, players=n)
+            else:
+                raise OptionError(f"{game.title} is played by {game.num_players} here, but {n} seats were given")
+    except OptionError as err:
+        raise WebError(protocol.BAD_OPTION, str(err), 422) from None
+    return game
+
+
+def _agent_for(spec: str, game: Game) -> Any:
+    try:
+        agent = parlour.agent(spec)
+    except OptionError as err:
+        raise WebError(protocol.BAD_AGENT, f"seat {spec!r}: {err} (or \"human\")", 422) from None
+    if agent.cheats:
+        raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
+                       "it cannot sit at a table; choose random, heuristic or ismcts", 422)
+    try:
+        agent.check(game)
+    except OptionError as err:
+        raise WebError(protocol.BAD_AGENT, str(err), 422) from None
+    return agent
