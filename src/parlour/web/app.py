@@ -3,9 +3,11 @@
 ``create_app(db_path)`` makes the app; ``parlour serve`` runs it on uvicorn. The
 protocol is in docs/web.md.
 
->>> app = create_app(":memory:", bot_delay=0)
->>> sorted(r.path for r in app.routes if r.path.startswith("/api"))[:3]
-['/api/games', '/api/tables', '/api/tables']
+>>> from fastapi.testclient import TestClient
+>>> with TestClient(create_app(":memory:", bot_delay=0)) as client:
+...     table = client.post("/api/tables", json={"game": "psalter-row", "seats": ["human"]}).json()
+...     client.get(f"/api/tables/{table['id']}").json()["status"]
+'waiting'
 """
 
 from __future__ import annotations
