@@ -1,0 +1,79 @@
+// The table's WebSocket: join with the seat token, reconnect with back-off when it drops,
+// keep-alive pings. Close codes 4001 (bad token) and 4004 (unknown table) are final.
+
+const FINAL = new Set([4001, 4004]);
+const PING_MS = 20000;
+
+export class Connection {
+  /**
+   * @param {string} url  ws://host/ws/tables/{id}
+   * @param {() => string|null} token  the seat token to join with (null: spectator)
+   * @param {{message: (m: object) => void, status: (s: string, detail?: string) => void,
+   *          final?: (code: number, reason: string) => void}} on
+   */
+  constructor(url, token, on) {
+    this.url = url;
+    this.token = token;
+    this.on = on;
+    this.tries = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.timer = null;
+  }
+
+  open() {
+    this.stopped = false;
+    this.on.status(this.tries ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "join", token: this.token() }));
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "joined") {
+        this.tries = 0;
+        this.on.status("connected");
+      }
+      this.on.message(msg);
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped) return;
+      if (FINAL.has(ev.code)) {
+        this.on.status("closed", ev.reason);
+        if (this.on.final) this.on.final(ev.code, ev.reason);
+        return;
+      }
+      this.retry();
+    };
+  }
+
+  retry() {
+    this.tries += 1;
+    const wait = Math.min(500 * 2 ** (this.tries - 1), 5000);
+    this.on.status("reconnecting", `in ${(wait / 1000).toFixed(1)} s`);
+    this.timer = setTimeout(() => this.open(), wait);
+  }
+
+  /** Send a message; false when the socket is not open (the caller says so). */
+  send(obj) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,163 @@
+// Decktet Golf at the table: every seat's plus-shaped layout, the discard pile, the draw pile
+// and the card in hand. Click targets: your own cells ("B2"), the draw pile ("draw"), the
+// discard pile ("take"), the drawn card ("discard").
+
+import { h, plural } from "../dom.js";
+import { backSvg, cardSvg, decktetCard, slotSvg } from "../cards.js";
+
+export const deck = "decktet";
+export const title = "Decktet Golf";
+
+export function tokenize(notation) {
+  return notation.split(/\s+/).filter(Boolean);
+}
+
+const GRID = [["", "B1", "C1", ""], ["A2", "B2", "C2", "D2"], ["A3", "B3", "C3", "D3"], ["", "B4", "C4", ""]];
+const CORE = new Set(["B2", "C2", "B3", "C3"]);
+
+/** Golf value of a card (DG-9): Court -2, Pawn -1, Ace 1, numerals their rank, Crown 10, Excuse 15. */
+export function golfValue(code) {
+  const c = decktetCard(code);
+  return { A: 1, X: 10, P: -1, C: -2, EX: 15 }[c.rank] ?? Number(c.rank);
+}
+
+function showing(layout) {
+  return Object.values(layout).filter((c) => c !== "?").reduce((t, c) => t + golfValue(c), 0);
+}
+
+function seatName(msg, seat) {
+  const p = (msg.players || []).find((x) => x.seat === seat);
+  return p && p.name ? p.name : `Seat ${seat}`;
+}
+
+/** One seat's plus sign with column letters and row numbers; own cells carry click tokens. */
+function layoutView(msg, seat, layout, mine) {
+  const obs = msg.observation;
+  const grid = [h("div", { class: "gl-corner" })];
+  for (const letter of "ABCD") grid.push(h("div", { class: "gl-head" }, letter));
+  GRID.forEach((row, r) => {
+    grid.push(h("div", { class: "gl-head" }, String(r + 1)));
+    for (const cell of row) {
+      if (!cell) {
+        grid.push(h("div", { class: "gl-cell none" }));
+        continue;
+      }
+      const code = layout[cell];
+      const token = mine ? { "data-token": cell } : {};
+      let card;
+      if (code === undefined || code === null) card = slotSvg("", token, `${cell}: empty`);
+      else if (code === "?") card = backSvg(token, `${cell}: face down`);
+      else card = cardSvg(code, deck, token);
+      const value = code && code !== "?" ? h("span", { class: "gl-value", title: "golf value" }, String(golfValue(code))) : null;
+      grid.push(h("div", { class: `gl-cell${CORE.has(cell) ? " core" : ""}`, title: cell }, card, value));
+    }
+  });
+  return h("div", { class: "golf-layout" }, grid);
+}
+
+function seatView(msg, seat) {
+  const obs = msg.observation;
+  const layout = obs.layouts[seat];
+  const toPlay = obs.end === null && seat === obs.current_player;
+  const marks = [
+    seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
+    seat === obs.dealer ? h("span", { class: "tag" }, "dealer") : null,
+    obs.ender === seat && obs.end === null ? h("span", { class: "tag out" }, "out") : null,
+  ];
+  return h("div", { class: `golf-seat${toPlay ? " to-play" : ""}`, "data-seat": seat },
+    h("div", { class: "seat-head" }, toPlay ? h("span", { class: "turn-mark" }, "▶") : null,
+      h("b", {}, seatName(msg, seat)), ...marks),
+    h("div", { class: "seat-sub" }, `showing ${showing(layout)} · match ${obs.totals[seat]}`),
+    layoutView(msg, seat, layout, seat === msg.seat));
+}
+
+function middle(msg) {
+  const obs = msg.observation;
+  const discard = obs.discard || [];
+  const top = discard.length ? cardSvg(discard[discard.length - 1], deck, { "data-token": "take" })
+    : slotSvg("", { "data-token": "take" }, "the empty discard pile");
+  const pile = obs.draw_pile_size ? backSvg({ "data-token": "draw" }, `draw pile: ${obs.draw_pile_size} cards`)
+    : slotSvg("0", { "data-token": "draw" }, "the empty draw pile");
+  const parts = [
+    h("div", { class: "pile" }, h("div", { class: "pile-label" }, "Draw pile"), pile,
+      h("div", { class: "pile-note" }, plural(obs.draw_pile_size, "card") + (obs.reshuffles ? ` · reshuffled ${obs.reshuffles}×` : ""))),
+    h("div", { class: "pile" }, h("div", { class: "pile-label" }, "Discard"), top,
+      h("div", { class: "pile-note" }, plural(discard.length, "card"))),
+  ];
+  if (obs.drawn_from) {
+    const held = obs.drawn ? cardSvg(obs.drawn, deck, { "data-token": "discard" })
+      : backSvg({}, "a card drawn from the pile, seen by its drawer alone");
+    parts.push(h("div", { class: "pile drawn" }, h("div", { class: "pile-label" }, `In hand (from the ${obs.drawn_from})`),
+      held, h("div", { class: "pile-note" }, obs.drawn ? `value ${golfValue(obs.drawn)}` : "hidden")));
+  }
+  return h("div", { class: "zone piles golf-piles" }, parts);
+}
+
+function scoreSheet(obs) {
+  if (!obs.round_scores.length) return null;
+  const n = obs.totals.length;
+  const head = h("tr", {}, h("th", {}, "Round"), [...Array(n).keys()].map((s) => h("th", {}, `Seat ${s}`)));
+  const rows = obs.round_scores.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), r.map((x) => h("td", {}, String(x)))));
+  const total = h("tr", { class: "total" }, h("td", {}, "Total"), obs.totals.map((x) => h("td", {}, String(x))));
+  return h("table", { class: "sheet" }, head, rows, total);
+}
+
+export function board(msg) {
+  const obs = msg.observation;
+  const seats = obs.layouts.map((_, seat) => seat);
+  // your own layout first, then the others in seat order
+  if (msg.seat !== null && msg.seat !== undefined) seats.sort((a, b) => (b === msg.seat) - (a === msg.seat));
+  const rounds = obs.options.rounds;
+  const head = obs.end !== null
+    ? `Match over after ${plural(obs.round_scores.length, "round")} · lowest total wins`
+    : `Round ${obs.round}${rounds ? ` of ${rounds}` : ""} · ${rounds ? `${rounds}-round match` : `match to ${obs.options.target} points`}, lowest total wins`;
+  return h("div", { class: "board golf" },
+    h("h3", {}, head),
+    middle(msg),
+    h("div", { class: "golf-seats" }, seats.map((seat) => seatView(msg, seat))),
+    scoreSheet(obs));
+}
+
+export function situation(msg) {
+  const obs = msg.observation;
+  if (obs.end !== null) return "The match is over.";
+  const mine = msg.seat !== null && msg.seat === obs.current_player;
+  const who = mine ? "You" : seatName(msg, obs.current_player);
+  const lines = [];
+  if (obs.ender !== null) lines.push(`${seatName(msg, obs.ender)} has no face-down card left: everyone else has one last turn.`);
+  switch (obs.phase) {
+    case "opening":
+      lines.push(`Opening: ${who} turn${mine ? "" : "s"} up ${plural(obs.flips_left, "more card")} outside the core` +
+        (mine ? ": click a face-down card of yours." : "."));
+      break;
+    case "start":
+      lines.push(mine ? "Click the discard pile to take its top card, or the draw pile to draw." : `${who} takes or draws.`);
+      break;
+    case "taken":
+      lines.push(mine ? "Click one of your cells to replace it with the card taken." : `${who} places the card taken.`);
+      break;
+    case "drawn":
+      lines.push(mine ? "Click one of your cells to replace it with the drawn card, or click the drawn card to discard it."
+        : `${who} places or discards the drawn card.`);
+      break;
+    case "flip":
+      lines.push(mine ? "Click one of your face-down cards to turn it up." : `${who} turns up a face-down card.`);
+      break;
+    case "ontop":
+      lines.push(mine ? "A suited line discards its outer cards: click the one to end on top of the discard."
+        : `${who} chooses which outer card of a suited line ends on top.`);
+      break;
+    case "swap":
+      lines.push(mine ? "The Excuse went under the discard pile: click two of your cards to swap them."
+        : `The Excuse went under the discard pile: ${who} swaps two cards.`);
+      break;
+    default:
+      lines.push(`${who} to play.`);
+  }
+  return lines.join(" ");
+}
+
+export function scoreText(msg, seat) {
+  const obs = msg.observation;
+  return `${obs.totals[seat]}`;
+}

@@ -1,0 +1,125 @@
+// Psalter Row at the table: the Row of Pages 2-10 with its Quires, the hand, the piles.
+// Click targets: hand cards and Row cards (their codes), the empty places left and right of
+// the Row ("low", "high").
+
+import { h, plural } from "../dom.js";
+import { backSvg, cardSvg, slotSvg, standardCard } from "../cards.js";
+
+export const deck = "standard";
+export const title = "Psalter Row";
+
+/** "place 9C high pay 4D" -> ["place", "9C", "high", "4D"] (the word "pay" names nothing). */
+export function tokenize(notation) {
+  return notation.split(/\s+/).filter((w) => w && w !== "pay");
+}
+
+const VALUES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+function value(code) {
+  return { A: 1, J: 11, Q: 12, K: 13 }[code.slice(0, -1)] || Number(code.slice(0, -1));
+}
+
+/** The Quires: runs of 2+ consecutive values, as lists of codes. */
+export function quires(row) {
+  const found = [];
+  let run = [];
+  for (const code of row) {
+    if (run.length && value(code) !== value(run[run.length - 1]) + 1) {
+      if (run.length >= 2) found.push(run);
+      run = [];
+    }
+    run.push(code);
+  }
+  if (run.length >= 2) found.push(run);
+  return found;
+}
+
+function quireNote(quire) {
+  const suits = new Set(quire.map((c) => c.slice(-1)));
+  const colours = new Set(quire.map((c) => standardCard(c).red));
+  const kind = suits.size === 1 ? "one suit" : colours.size === 1 ? "one colour" : "mixed";
+  return `Quire of ${quire.length}, ${kind}`;
+}
+
+function rowView(obs) {
+  const row = obs.row;
+  const at = new Map(row.map((c) => [value(c), c]));
+  const low = row.length ? value(row[0]) : null;
+  const high = row.length ? value(row[row.length - 1]) : null;
+  const inQuire = new Map();
+  quires(row).forEach((q, i) => q.forEach((c) => inQuire.set(c, i)));
+  const cells = VALUES.map((v) => {
+    const code = at.get(v);
+    let body;
+    if (code) {
+      body = cardSvg(code, deck, { "data-token": code });
+    } else {
+      const side = low === null ? null : v < low ? "low" : v > high ? "high" : null;
+      const why = side ? `the ${side} end of the Row` : low === null ? "the empty Row" : "a gap: no Page can go here";
+      body = slotSvg(side || "·", side ? { "data-token": side, class: `card slot end-${side}` } : {}, why);
+    }
+    const q = code !== undefined && inQuire.has(code);
+    const cls = ["row-cell", q ? "in-quire" : "", q && quireStart(row, code) ? "quire-start" : "",
+      q && quireEnd(row, code) ? "quire-end" : ""].join(" ");
+    return h("div", { class: cls, title: q ? quireNote(quireOf(row, code)) : null },
+      h("div", { class: "row-value" }, String(v)), body);
+  });
+  return h("div", { class: "psalter-row" }, cells);
+}
+
+function quireOf(row, code) {
+  return quires(row).find((q) => q.includes(code));
+}
+function quireStart(row, code) {
+  return quireOf(row, code)[0] === code;
+}
+function quireEnd(row, code) {
+  const q = quireOf(row, code);
+  return q[q.length - 1] === code;
+}
+
+function pile(label, card, note) {
+  return h("div", { class: "pile" }, h("div", { class: "pile-label" }, label), card, h("div", { class: "pile-note" }, note));
+}
+
+/** The board for a state message. */
+export function board(msg) {
+  const obs = msg.observation;
+  const discard = obs.discard || [];
+  const hand = obs.hand || [];
+  const parts = [
+    h("section", { class: "zone" }, h("h3", {}, "The Row ", h("span", { class: "dim" }, "Pages 2 to 10, low to high")),
+      rowView(obs),
+      h("div", { class: "quire-list" }, quires(obs.row).map((q) => h("span", { class: "quire-tag" }, quireNote(q))))),
+    h("div", { class: "zone piles" },
+      pile("Draw pile", obs.draw_pile_size ? backSvg({}, `${obs.draw_pile_size} cards face down`) : slotSvg("0"),
+        `${plural(obs.draw_pile_size, "card")} · ${obs.reshuffled ? "reshuffle used" : "one reshuffle left"}`),
+      pile("Discard", discard.length ? cardSvg(discard[discard.length - 1], deck) : slotSvg(""),
+        plural(discard.length, "card")),
+      h("div", { class: "pile removed" }, h("div", { class: "pile-label" }, "Removed from the game"),
+        h("div", { class: "mini-cards" }, obs.removed.length ? obs.removed.map((c) => cardSvg(c, deck)) : h("span", { class: "dim" }, "none")))),
+  ];
+  if (msg.seat !== null && msg.seat !== undefined) {
+    parts.push(h("section", { class: "zone" }, h("h3", {}, `Your hand `, h("span", { class: "dim" }, plural(hand.length, "card"))),
+      h("div", { class: "hand" }, hand.length ? hand.map((c) => cardSvg(c, deck, { "data-token": c })) : h("span", { class: "dim" }, "(empty)"))));
+  }
+  return h("div", { class: "board psalter" }, parts);
+}
+
+/** One line: what is going on and what to do. */
+export function situation(msg) {
+  const obs = msg.observation;
+  if (obs.pending) {
+    const why = obs.pending === "errand_discard" ? "Supply Errand" : "Revision";
+    const n = obs.pending_discards || 1;
+    return `The ${why} owes a discard: click ${n === 1 ? "a card" : plural(n, "card")} in your hand to discard.`;
+  }
+  if (obs.row.length === 0) return "Click a Page (2-10) in your hand to start the Row; an Ace runs a Supply Errand.";
+  return "Click a hand card, then the low or high end of the Row (and the cards that pay a gap); " +
+    "a Row Page for a Revision or a King's swap.";
+}
+
+/** The score panel's numbers for each seat. */
+export function scoreText(msg, seat) {
+  return `${msg.observation.score ?? (msg.scores || [])[seat] ?? ""}`;
+}

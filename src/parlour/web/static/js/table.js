@@ -1,0 +1,207 @@
+// The table page: connect, draw every state message, offer the legal actions by clicking.
+
+import { h, fill } from "./dom.js";
+import { Connection } from "./connection.js";
+import { Picker, tokensAt } from "./picker.js";
+import { drawState, gameModule } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  turn: $("turn"), situation: $("situation"), board: $("board"), players: $("players"), log: $("log"),
+  logCount: $("log-count"), breakdown: $("breakdown"), text: $("text"),
+};
+
+const tableId = decodeURIComponent((location.pathname.match(/\/t\/([^/]+)/) || [])[1] ||
+  new URLSearchParams(location.search).get("id") || "");
+const storeKey = `parlour-token-${tableId}`;
+
+/** The seat token: from the link's fragment (then remembered), else the remembered one. */
+function readToken() {
+  const m = location.hash.match(/token=([^&]+)/);
+  if (m) {
+    const token = decodeURIComponent(m[1]);
+    try {
+      localStorage.setItem(storeKey, token);
+    } catch { /* private mode: the link still works */ }
+    return { token, from: "link" };
+  }
+  let saved = null;
+  try {
+    saved = localStorage.getItem(storeKey);
+  } catch { /* no storage */ }
+  return { token: saved, from: saved ? "storage" : null };
+}
+
+let seatToken = readToken();
+let game = null;
+let last = null; // the last state message
+let waiting = false; // an action was sent, its state has not come yet
+const picker = new Picker((n) => (game ? game.tokenize(n) : n.split(" ")), play);
+
+function play(notation) {
+  if (!last) return;
+  const sent = conn.send({ type: "act", action: notation, state_id: last.state_id });
+  if (!sent) {
+    showError("Not connected: the action was not sent. The page reconnects by itself; try again then.");
+    return;
+  }
+  waiting = true;
+  showError("");
+  fill($("pending"), `Sent: ${notation}`);
+  drawChoices();
+}
+
+function showError(text) {
+  const box = $("error");
+  fill(box, text);
+  box.hidden = !text;
+}
+
+const ERROR_TITLES = {
+  bad_message: "Bad message", bad_token: "Seat token refused", unknown_table: "No such table",
+  not_your_turn: "Not your turn", stale: "The table moved on", notation: "Not understood",
+  illegal: "Not legal", finished: "The game is over",
+};
+
+function onMessage(msg) {
+  if (msg.type === "joined") {
+    fill($("you"), msg.seat === null || msg.seat === undefined ? "watching" : `you are seat ${msg.seat}`);
+    if (msg.table) setGame(msg.table.game, msg.table);
+  } else if (msg.type === "state") {
+    if (!game && msg.observation) setGame(msg.observation.game);
+    last = msg;
+    waiting = false;
+    fill($("pending"));
+    showError("");
+    picker.setLegal(msg.legal || []);
+    drawState(els, msg, game);
+    drawLegal();
+    drawChoices();
+    document.body.dataset.stateId = String(msg.state_id);
+    document.body.dataset.toPlay = msg.legal && msg.legal.length ? "me" : "";
+    document.body.dataset.end = msg.end || "";
+  } else if (msg.type === "error") {
+    waiting = false;
+    fill($("pending"));
+    showError(`${ERROR_TITLES[msg.code] || msg.code}: ${msg.message}`);
+    drawChoices();
+  }
+}
+
+function setGame(name, table) {
+  game = gameModule(name);
+  fill($("game-title"), game.title);
+  document.title = `${game.title} · parlour`;
+  if (table && table.status === "finished") showReplayLink();
+}
+
+function showReplayLink() {
+  $("replay-link").hidden = false;
+}
+
+/** The plain list of every legal action as buttons. */
+function drawLegal() {
+  const legal = (last && last.legal) || [];
+  fill($("legal-count"), String(legal.length));
+  fill($("legal"), legal.map((n) => h("button", { class: "act", "data-action": n, onclick: () => play(n) }, n)));
+  $("legal-box").hidden = !legal.length;
+  if (last && last.end) showReplayLink();
+}
+
+/** The candidates of the current selection, or the one-word actions when nothing is selected. */
+function drawChoices() {
+  const box = $("choices");
+  if (!last) return;
+  if (els.board) picker.decorate(els.board);
+  const legal = last.legal || [];
+  if (!legal.length || waiting) {
+    fill(box);
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  if (!picker.selected.length) {
+    const single = legal.filter((n) => !n.includes(" "));
+    fill(box, h("span", { class: "dim" }, "Click a highlighted card or place, or choose: "),
+      single.map((n) => h("button", { class: "act big", "data-action": n, onclick: () => play(n) }, n)));
+    return;
+  }
+  const left = picker.candidates();
+  const shown = left.slice(0, 40);
+  fill(box,
+    h("span", { class: "chosen" }, "Chosen: ", picker.selected.map((t) => h("code", {}, t.replace(/^(spot|run):/, "$1 ")))),
+    h("button", { class: "clear", onclick: () => { picker.clear(); drawChoices(); } }, "✕ clear"),
+    h("span", { class: "dim" }, ` ${left.length} possible: `),
+    shown.map((a) => h("button", { class: "act", "data-action": a.notation, onclick: () => play(a.notation) }, a.notation)),
+    left.length > shown.length ? h("span", { class: "dim" }, ` … and ${left.length - shown.length} more: click more cards`) : null);
+}
+
+function onBoardClick(ev) {
+  if (!last || !(last.legal || []).length) return;
+  if (waiting) {
+    showError("Waiting for the server to answer the last action.");
+    return;
+  }
+  const tokens = tokensAt(ev.target, els.board);
+  if (!tokens.length) return;
+  const result = picker.click(tokens);
+  if (result === "useless") showError("Nothing you can do with that now: click a highlighted card or place.");
+  else if (result !== "played") showError("");
+  drawChoices();
+}
+
+function onStatus(status, detail) {
+  const el = $("conn");
+  el.className = `conn ${status}`;
+  el.dataset.status = status;
+  const words = { connecting: "connecting…", connected: "connected", reconnecting: "reconnecting", closed: "closed" };
+  fill(el, words[status] + (detail ? ` ${detail}` : ""));
+}
+
+function onFinal(code, reason) {
+  if (code === 4001 && seatToken.from === "storage") {
+    // a remembered token that no longer fits: forget it and watch instead
+    try {
+      localStorage.removeItem(storeKey);
+    } catch { /* nothing to forget */ }
+    seatToken = { token: null, from: null };
+    showError(`The saved seat token was refused (${reason || "bad token"}); you are watching as a spectator.`);
+    conn.open();
+    return;
+  }
+  showError(code === 4004 ? `No table ${tableId}: it does not exist on this server.` :
+    `The seat token in this link was refused: ${reason || "bad token"}. Ask for a new invite link, or watch via /t/${tableId}.`);
+}
+
+const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+const conn = new Connection(wsUrl, () => seatToken.token, { message: onMessage, status: onStatus, final: onFinal });
+
+$("board").addEventListener("click", onBoardClick);
+$("notation-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("notation");
+  const text = input.value.trim();
+  if (!text) return;
+  if (!last) return showError("Not connected yet.");
+  if (!conn.send({ type: "act", action: text, state_id: last.state_id })) {
+    return showError("Not connected: the action was not sent. Try again once reconnected.");
+  }
+  waiting = true;
+  fill($("pending"), `Sent: ${text}`);
+  input.value = "";
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") {
+    picker.clear();
+    drawChoices();
+  }
+});
+fill($("table-id"), `table ${tableId}`);
+$("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
+
+
+// for the browser tests and the curious: the page's state, read-only use
+window.parlour = { get state() { return last; }, picker, tokenize: (n) => picker.tokenize(n), conn };
+
+if (!tableId) showError("No table id in this address: open a table from the lobby.");
+else conn.open();

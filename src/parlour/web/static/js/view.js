@@ -1,0 +1,112 @@
+// Drawing a state message: the game's board, whose turn it is, the players and scores,
+// the log, the end-of-game breakdown. Shared by the live table and the replay.
+
+import { h, fill, plural } from "./dom.js";
+import * as psalter from "./games/psalter-row.js";
+import * as golf from "./games/decktet-golf.js";
+import * as quis from "./games/quisquilian.js";
+
+export const GAMES = { "psalter-row": psalter, "decktet-golf": golf, quisquilian: quis };
+
+export function gameModule(name) {
+  const game = GAMES[name];
+  if (!game) throw new Error(`this page cannot draw the game ${name}`);
+  return game;
+}
+
+export function seatName(msg, seat) {
+  const p = (msg.players || []).find((x) => x.seat === seat);
+  return p && p.name ? p.name : `Seat ${seat}`;
+}
+
+const END_TEXT = {
+  complete: "complete",
+  exhausted: "the draw pile ran out",
+  target: "a seat reached the target",
+  rounds: "all rounds played",
+  stalemate: "stalemate",
+  max_turns: "turn limit reached",
+};
+
+/** The big line: your turn / who is to play / the game is over and who won. */
+export function turnLine(msg) {
+  if (msg.end) {
+    const winners = msg.winners || [];
+    const who = winners.length ? winners.map((s) => seatName(msg, s)).join(" and ") : "nobody";
+    const yours = msg.seat !== null && msg.seat !== undefined && winners.includes(msg.seat);
+    return { cls: "over", text: `Game over (${END_TEXT[msg.end] || msg.end}) · ${yours ? "you won!" : `winner: ${who}`}` };
+  }
+  if (msg.current_player === null || msg.current_player === undefined) return { cls: "", text: "" };
+  if (msg.seat !== null && msg.seat !== undefined && msg.current_player === msg.seat) {
+    return { cls: "yours", text: "Your turn" };
+  }
+  return { cls: "theirs", text: `${seatName(msg, msg.current_player)} to play` };
+}
+
+/** The players panel: who sits where, bot or human, connected, score. */
+export function playersPanel(msg, game) {
+  const rows = (msg.players || []).map((p) => {
+    const toPlay = !msg.end && p.seat === msg.current_player;
+    const won = msg.end && (msg.winners || []).includes(p.seat);
+    const conn = p.kind === "agent" ? h("span", { class: "conn-dot bot", title: "a bot" }, "bot")
+      : h("span", { class: `conn-dot ${p.connected ? "on" : "off"}`, title: p.connected ? "connected" : "not connected" },
+        p.connected ? "online" : "away");
+    return h("tr", { class: `${toPlay ? "to-play" : ""}${won ? " won" : ""}`, "data-seat": p.seat },
+      h("td", { class: "mark" }, toPlay ? "▶" : won ? "★" : ""),
+      h("td", {}, h("b", {}, p.name || `Seat ${p.seat}`), p.seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
+        h("div", { class: "dim small" }, `seat ${p.seat}`)),
+      h("td", {}, conn),
+      h("td", { class: "score" }, game.scoreText(msg, p.seat)));
+  });
+  return h("table", { class: "players" },
+    h("tr", {}, h("th", {}), h("th", {}, "Player"), h("th", {}), h("th", { class: "score" }, "Score")), rows);
+}
+
+/** The game log in notation, newest last. */
+export function logList(msg) {
+  return (msg.log || []).map((e) => h("li", { "data-n": e.n },
+    h("span", { class: "log-seat" }, e.seat === null || e.seat === undefined ? "·" : seatName(msg, e.seat)),
+    " ", h("code", {}, e.action)));
+}
+
+/** The end-of-game breakdown: per seat its summary and the parts of its score. */
+export function breakdownView(msg) {
+  const rows = msg.breakdown || [];
+  if (!rows.length) return null;
+  return h("div", { class: "breakdown" }, h("h3", {}, "Final scores"),
+    rows.map((b) => h("div", { class: `bd-seat${(msg.winners || []).includes(b.seat) ? " won" : ""}`, "data-seat": b.seat },
+      h("div", { class: "bd-head" }, h("b", {}, seatName(msg, b.seat)), h("span", { class: "bd-score" }, String(b.score))),
+      h("div", { class: "bd-summary" }, b.summary),
+      h("table", {}, (b.parts || []).map((p) => h("tr", {},
+        h("td", { class: "bd-label" }, p.label),
+        h("td", { class: "bd-points" }, p.points === null || p.points === undefined ? "" : (p.points > 0 ? `+${p.points}` : String(p.points))),
+        h("td", { class: "bd-detail" }, p.detail)))))));
+}
+
+/** The terminal drawing without its rich markup, for the text panel. */
+export function plainText(text) {
+  return (text || "").replace(/(?<!\\)\[\/?[a-z0-9_ #]*\]/gi, "").replace(/\\\[/g, "[");
+}
+
+/** Fill the parts of a page (any missing element is skipped) from a state message. */
+export function drawState(els, msg, game) {
+  const turn = turnLine(msg);
+  if (els.turn) {
+    els.turn.className = `turn ${turn.cls}`;
+    fill(els.turn, turn.text);
+  }
+  if (els.situation) fill(els.situation, msg.end ? "" : game.situation(msg));
+  if (els.board) fill(els.board, game.board(msg));
+  if (els.players) fill(els.players, playersPanel(msg, game));
+  if (els.log) {
+    fill(els.log, logList(msg));
+    els.log.scrollTop = els.log.scrollHeight;
+  }
+  if (els.logCount) fill(els.logCount, plural((msg.log || []).length, "action"));
+  if (els.breakdown) {
+    const bd = msg.end ? breakdownView(msg) : null;
+    fill(els.breakdown, bd);
+    els.breakdown.hidden = !bd;
+  }
+  if (els.text) fill(els.text, plainText(msg.text));
+}
