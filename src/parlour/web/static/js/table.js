@@ -201,7 +201,7 @@ $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
 
 
 // for the browser tests and the curious: the page's state, read-only use
-window.parlour = { get state() { return last; }, picker, tokenize: (n) => picker.tokenize(n), conn };
+window.parlour = { get state() { return last; }, get waiting() { return waiting; }, picker, tokenize: (n) => picker.tokenize(n), conn };
 
 if (!tableId) showError("No table id in this address: open a table from the lobby.");
 else conn.open();
