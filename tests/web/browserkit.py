@@ -10,6 +10,7 @@ the same port and file (a restart in the middle of a game).
 
 from __future__ import annotations
 
+import atexit
 import json
 import random
 import socket
@@ -104,16 +105,37 @@ def require_chromium() -> None:
                     "`apt-get install chromium` (`make test` does that)", pytrace=False)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Chromium, headless, for the whole session."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
+_SHARED: dict[str, Any] = {}
 
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
+
+def shared_browser() -> Any:
+    """One Chromium for the whole process, started at the first use, closed at exit.
+
+    (A fixture of scope "session" would not do: each test module imports its own copy
+    of it, and Playwright's sync API runs one instance at a time.)
+    """
+    if "browser" not in _SHARED:
+        require_chromium()
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
+        _SHARED["playwright"] = playwright
+        _SHARED["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        atexit.register(_close_shared)
+    return _SHARED["browser"]
+
+
+def _close_shared() -> None:
+    try:
+        _SHARED.pop("browser").close()
+    finally:
+        _SHARED.pop("playwright").stop()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Chromium, headless (one for all the tests of a process)."""
+    return shared_browser()
 
 
 @pytest.fixture

@@ -45,6 +45,7 @@ def test_clicks_narrow_the_legal_actions_and_bad_input_is_shown(server, context)
     rng = random.Random(3)
     play_out(player, rng, until=_named_twice)
     state = player.state()
+    assert state["end"] is None, "the game ended before a card had two uses"
     card, naming = _named_twice(state)
     # a hand card: the candidates offered are exactly the legal actions naming it
     page.locator(f'#board [data-token="{card}"]').click()

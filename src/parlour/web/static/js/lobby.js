@@ -49,8 +49,10 @@ function optionInput(opt) {
     input = h("input", { type: "checkbox", id, name: opt.name });
     input.checked = Boolean(opt.default);
   } else if (opt.kind === "choice" && opt.choices) {
-    input = h("select", { id, name: opt.name }, opt.choices.map((c) => h("option", { value: String(c) }, String(c))));
-    input.value = String(opt.default);
+    const choices = opt.default === null ? [null, ...opt.choices.filter((c) => c !== null)] : opt.choices;
+    input = h("select", { id, name: opt.name },
+      choices.map((c) => h("option", { value: c === null ? "" : String(c) }, c === null ? "default" : String(c))));
+    input.value = opt.default === null ? "" : String(opt.default);
   } else {
     const number = opt.kind === "int" || opt.kind === "float";
     input = h("input", { type: number ? "number" : "text", id, name: opt.name, step: opt.kind === "float" ? "any" : null,
@@ -86,7 +88,10 @@ function readOptions(game) {
     if (!input) continue;
     let value;
     if (opt.kind === "bool") value = input.checked;
-    else if (opt.kind === "choice" && opt.choices) value = opt.choices.find((c) => String(c) === input.value);
+    else if (opt.kind === "choice" && opt.choices) {
+      if (input.value === "") continue; // "default"
+      value = opt.choices.find((c) => String(c) === input.value);
+    }
     else if (input.value.trim() === "") continue;
     else if (opt.kind === "int") value = Number.parseInt(input.value, 10);
     else if (opt.kind === "float") value = Number.parseFloat(input.value);

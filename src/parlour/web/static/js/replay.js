@@ -27,7 +27,7 @@ function message(i) {
   return {
     type: "state", state_id: step.n, seat: replay.seat, current_player: lastStep ? null : obs.current_player ?? null,
     observation: obs, text: step.text, legal: [], log,
-    players: table.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: false })),
+    players: table.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: null })),
     scores: obs.scores, winners: lastStep ? replay.winners : [], end: lastStep ? replay.end : null,
     breakdown: lastStep ? replay.breakdown : null,
   };
@@ -77,7 +77,10 @@ async function main() {
     fill($("game-title"), `${game.title} · replay`);
     document.title = `${game.title} replay · parlour`;
     for (const s of table.seats) $("view-as").append(new Option(`seat ${s.seat}: ${s.name}`, String(s.seat)));
-    await load("");
+    // a game of one seat is best seen from that seat (its hand); others from the spectator's place
+    const first = table.seats.length === 1 ? "0" : "";
+    $("view-as").value = first;
+    await load(first);
     show(replay.steps.length - 1);
   } catch (e) {
     showError(`${e.message}${e.code === "not_finished" ? ` · watch it live at /t/${tableId}` : ""}`);

@@ -80,6 +80,8 @@ function onMessage(msg) {
     document.body.dataset.stateId = String(msg.state_id);
     document.body.dataset.toPlay = msg.legal && msg.legal.length ? "me" : "";
     document.body.dataset.end = msg.end || "";
+    // the notation box is for a seat whose game goes on
+    $("notation-form").hidden = msg.seat === null || msg.seat === undefined || Boolean(msg.end);
   } else if (msg.type === "error") {
     waiting = false;
     fill($("pending"));

@@ -32,6 +32,10 @@ const END_TEXT = {
 export function turnLine(msg) {
   if (msg.end) {
     const winners = msg.winners || [];
+    if ((msg.players || []).length === 1) {
+      const score = (msg.scores || [])[0];
+      return { cls: "over", text: `Game over (${END_TEXT[msg.end] || msg.end}) · score ${score}` };
+    }
     const who = winners.length ? winners.map((s) => seatName(msg, s)).join(" and ") : "nobody";
     const yours = msg.seat !== null && msg.seat !== undefined && winners.includes(msg.seat);
     return { cls: "over", text: `Game over (${END_TEXT[msg.end] || msg.end}) · ${yours ? "you won!" : `winner: ${who}`}` };
@@ -49,6 +53,7 @@ export function playersPanel(msg, game) {
     const toPlay = !msg.end && p.seat === msg.current_player;
     const won = msg.end && (msg.winners || []).includes(p.seat);
     const conn = p.kind === "agent" ? h("span", { class: "conn-dot bot", title: "a bot" }, "bot")
+      : p.connected === null || p.connected === undefined ? h("span", { class: "conn-dot person" }, "person")
       : h("span", { class: `conn-dot ${p.connected ? "on" : "off"}`, title: p.connected ? "connected" : "not connected" },
         p.connected ? "online" : "away");
     return h("tr", { class: `${toPlay ? "to-play" : ""}${won ? " won" : ""}`, "data-seat": p.seat },

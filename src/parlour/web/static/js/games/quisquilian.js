@@ -39,11 +39,12 @@ function stackView(stack, spot) {
 function spotView(obs, spot) {
   const stack = obs.spots[spot - 1];
   const used = (obs.used_spots || []).includes(spot);
-  return h("div", { class: `spot${used ? " used" : ""}`, "data-token": `spot:${spot}`, "data-spot": spot },
+  return h("div", { class: `spot${used ? " used" : ""}`, "data-token": `spot:${spot}`, "data-spot": spot,
+    title: used ? `spot ${spot} took a discard this turn: one card per spot` : `spot ${spot}` },
     h("div", { class: "spot-head" }, h("b", {}, `Spot ${spot}`),
-      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty"),
-      used ? h("span", { class: "tag used" }, "used") : null),
-    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"));
+      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty")),
+    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"),
+    used ? h("div", { class: "spot-used" }, "used this turn") : null);
 }
 
 /** The strip A..K, covered ranks lit. */
