@@ -176,14 +176,26 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is dealt by derive_seed(SEED, i).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write one row per game: .csv, or JSON lines (.jsonl/.json).")
+              help="Write one row per game: .csv, JSON lines (.jsonl/.json) or .parquet.")
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+              help="Processes to play in (default: every core). The rows do not depend on it.")
+@click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+              help="Play on local processes, or as Ray tasks (the 'ray' extra).")
+@click.option("--address", metavar="HOST:PORT", help="The Ray cluster to use with --backend ray "
+              "(default: start Ray on this machine).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games: int, seed: int,
-             options: tuple[str, ...], out: Path | None, progress: bool | None) -> None:
-    """Play GAME many times with agents and summarise scores, with 95% confidence intervals."""
+             options: tuple[str, ...], out: Path | None, workers: int | None, backend: str, address: str | None,
+             progress: bool | None) -> None:
+    """Play GAME many times with agents and summarise scores, with 95% confidence intervals.
+
+    Games run in parallel on every core (or on Ray); game i is dealt by derive_seed(SEED, i),
+    so the rows are the same whatever the workers or backend. Ctrl-C stops the run and keeps
+    (and summarises) the games already finished."""
+    from parlour.analysis.parallel import Run, run_games
     from parlour.analysis.report import print_summary
-    from parlour.analysis.simulate import RowWriter, output_format, summarize
-    from parlour.analysis.simulate import simulate as run
+    from parlour.analysis.results import output_format
+    from parlour.analysis.simulate import summarize
 
     specs = [spec for text in agent_specs for spec in split_specs(text)]
     if len(specs) > 1 and players is not None and len(specs) != players:
@@ -191,31 +203,75 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     the_game = load_game(game, options, len(specs) if len(specs) > 1 else players)
     if len(specs) == 1:
         specs = specs * the_game.num_players
+    check_agent_specs(the_game, specs)
+    if out is not None:
+        output_format(out)  # a bad suffix fails before any game is played
+    if address is not None and backend != "ray":
+        raise OptionError("--address names a Ray cluster: give it with --backend ray")
+    console, err = wide_console(120), Console(stderr=True, highlight=False)
+    console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
+                  f"{escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
+    started = time.perf_counter()
+    rows = run_games(Run(the_game.name, the_game.options, tuple(specs), seed), range(games), workers, backend, address)
+    played, interrupted = collect(rows, games, out, err, progress)
+    elapsed = time.perf_counter() - started
+    print_summary(summarize(played, the_game.num_players), console, the_game.name)
+    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
+    report_end(console, played, games, out, interrupted)
+
+
+def check_agent_specs(game: "parlour.core.game.Game", specs: Sequence[str]) -> None:
+    """Every spec names an agent (not 'human') that can play ``game``."""
     agents = make_agents(specs)
     if any(agent is None for agent in agents):
         raise OptionError("simulate plays agents only: 'human' is not an agent here")
-    if out is not None:
-        output_format(out)  # a bad suffix fails before any game is played
-    console, err = Console(highlight=False), Console(stderr=True, highlight=False)
-    if not console.is_terminal:  # piped to a file: wide enough that the tables do not wrap
-        console = Console(highlight=False, width=120)
-    defaults = parlour.load(the_game.name).options
-    changed = option_text({k: v for k, v in the_game.options.items() if defaults.get(k) != v})
-    console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
-                  f"{escape(', '.join(specs))} · options {escape(changed) or 'default'}")
-    started = time.perf_counter()
+    for agent in agents:
+        agent.check(game)
+
+
+def wide_console(width: int) -> Console:
+    """Standard output; when piped to a file, wide enough that the tables do not wrap."""
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=width)
+
+
+def changed_options(game: "parlour.core.game.Game") -> str:
+    """The options that differ from the game's defaults, as ``key=value`` text."""
+    defaults = parlour.load(game.name).options
+    return option_text({k: v for k, v in game.options.items() if defaults.get(k) != v})
+
+
+def collect(rows: Any, total: int, out: Path | None, err: Console,
+            progress: bool | None) -> tuple[list[dict[str, Any]], bool]:
+    """Every row, written to ``out`` as it comes, behind a progress bar; on Ctrl-C the rows
+    finished so far (and whether the run was interrupted)."""
+    from parlour.analysis.results import RowWriter
+
+    played: list[dict[str, Any]] = []
     writer = RowWriter(out) if out is not None else None
     try:
-        rows = run(the_game, agents, games, seed, on_game=writer.write if writer else None)
-        summary = summarize(_with_progress(rows, games, err, progress), the_game.num_players)
+        for row in _with_progress(rows, total, err, progress):
+            played.append(row)
+            if writer is not None:
+                writer.write(row)
+    except KeyboardInterrupt:
+        if not played:
+            raise
+        return played, True
     finally:
         if writer is not None:
             writer.close()
-    elapsed = time.perf_counter() - started
-    print_summary(summary, console, the_game.name)
-    err.print(f"[dim]{games} games in {elapsed:.2f}s ({games / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
+    return played, False
+
+
+def report_end(console: Console, played: list[dict[str, Any]], total: int, out: Path | None,
+               interrupted: bool) -> None:
+    """Where the rows went; after Ctrl-C, how many games were kept, and exit status 130."""
     if out is not None:
-        console.print(f"Wrote {summary.games} rows to [bold]{escape(str(out))}[/bold]")
+        console.print(f"Wrote {len(played)} rows to [bold]{escape(str(out))}[/bold]")
+    if interrupted:
+        console.print(f"[yellow]Interrupted: {len(played)} of {total} games finished and kept.[/yellow]")
+        raise SystemExit(130)
 
 
 def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -> Any:
@@ -264,7 +320,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
     See docs/tournament.md."""
-    from parlour.analysis.simulate import RowWriter, output_format
+    from parlour.analysis.results import RowWriter, output_format
     from parlour.analysis.tournament import (
         agent_labels,
         block_orders,

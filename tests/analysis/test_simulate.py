@@ -14,10 +14,9 @@ from rich.console import Console
 
 import parlour
 from parlour.analysis.report import print_summary
+from parlour.analysis.results import RowWriter, output_format
 from parlour.analysis.simulate import (
-    RowWriter,
     game_row,
-    output_format,
     play_out,
     score_keys,
     simulate,

@@ -16,14 +16,12 @@ be played again alone, and a run gives the same rows on every machine.
 
 from __future__ import annotations
 
-import csv
-import json
 import random
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
+from parlour.analysis.lead import LeadTrack
 from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
@@ -34,7 +32,6 @@ if TYPE_CHECKING:
 
 #: Row keys set by the simulation; a game's stats with the same names are not repeated.
 ROW_KEYS = ("game", "index", "seed", "winners", "turns", "end")
-FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}
 
 
 # -- playing -------------------------------------------------------------------------------
@@ -49,9 +46,22 @@ def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "
 def play_game(game: "Game", agents: Sequence["Agent"], names: Sequence[str], index: int, deal: int,
               seed: int) -> dict[str, Any]:
     """Game ``index`` of a run with ``seed``, dealt by ``deal``, its agents drawing from
-    ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`)."""
+    ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`).
+
+    A game of several seats also gets ``first_player`` (the seat that moved first) and
+    the lead figures of :class:`~parlour.analysis.lead.LeadTrack`."""
     rng = random.Random(derive_seed(seed, index, "agents"))
-    return game_row(play_out(game.new_state(deal), agents, rng), index, deal, names)
+    state = game.new_state(deal)
+    if game.num_players == 1:
+        return game_row(play_out(state, agents, rng), index, deal, names)
+    first, track = state.current_player, LeadTrack(state.scores())
+    while (seat := state.current_player) is not None:
+        state.apply(agents[seat].move(state, seat, rng))
+        track.see(state.scores())
+    row = game_row(state, index, deal, names)
+    row["first_player"] = first
+    row.update(track.figures(state.winners()))
+    return row
 
 
 def simulate(
@@ -130,7 +140,7 @@ class Summary:
     scores_are_wins: bool = False
 
 
-SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents"}
+SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents", "first_player", "midpoint_leader"}
 
 
 def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
@@ -197,51 +207,3 @@ def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
 def _numbers(values: list[Any] | None, n: int) -> bool:
     return values is not None and len(values) == n and all(
         isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
-
-
-# -- output files --------------------------------------------------------------------------
-def output_format(path: Path) -> str:
-    """``csv`` or ``jsonl`` by the file's suffix; OptionError for anything else."""
-    found = FORMATS.get(path.suffix.lower())
-    if found is None:
-        raise OptionError(f"--out {path}: the file name must end in .csv, .jsonl or .json (JSON lines)")
-    return found
-
-
-class RowWriter:
-    """Writes rows as CSV (lists joined by spaces, options as JSON) or as JSON lines."""
-
-    def __init__(self, path: Path) -> None:
-        self.format = output_format(path)
-        self.path = path
-        self._file = path.open("w", encoding="utf-8", newline="")
-        self._csv: csv.DictWriter | None = None
-
-    def write(self, row: dict[str, Any]) -> None:
-        if self.format == "jsonl":
-            self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
-            return
-        flat = {key: _csv_value(value) for key, value in row.items()}
-        if self._csv is None:
-            self._csv = csv.DictWriter(self._file, fieldnames=list(flat), restval="", extrasaction="ignore")
-            self._csv.writeheader()
-        self._csv.writerow(flat)
-
-    def close(self) -> None:
-        self._file.close()
-
-    def __enter__(self) -> "RowWriter":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _csv_value(value: Any) -> Any:
-    if isinstance(value, dict):
-        return json.dumps(value, separators=(",", ":"), sort_keys=True)
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    if value is None:
-        return ""
-    return value

@@ -1,0 +1,67 @@
+"""Chunks of games as Ray tasks, on a local Ray instance or a cluster (the ``ray`` extra).
+
+Ray is imported only here, when ``--backend ray`` is asked for.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any, Iterator
+
+from parlour.analysis.parallel import Run, play_chunk
+from parlour.core.errors import OptionError
+
+
+def connect(address: str | None) -> Any:
+    """Ray, started locally (``address`` None) or joined to the cluster at ``address``."""
+    try:
+        import ray
+    except ImportError:
+        raise OptionError("--backend ray needs Ray: pip install 'parlour[ray]'") from None
+    if address not in (None, "auto", "local"):
+        check_answers(address)
+    if ray.is_initialized():
+        return ray
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        where = f"at {address}" if address else "locally"
+        raise OptionError(f"no Ray cluster could be reached {where}: {err}. "
+                          "Give the address of a running cluster (ray start --head prints it), or leave "
+                          "--address out to start Ray on this machine") from None
+    return ray
+
+
+def check_answers(address: str, seconds: float = 5.0) -> None:
+    """OptionError unless something listens at ``address`` (``host:port`` or ``ray://host:port``):
+    Ray itself retries an address that does not answer for minutes before it gives up.
+
+    >>> check_answers("no-port-here")
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.OptionError: Ray address 'no-port-here' is not of the form host:port (or ray://host:port)
+    """
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise OptionError(f"Ray address {address!r} is not of the form host:port (or ray://host:port)")
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as err:
+        raise OptionError(f"no Ray cluster answers at {address} ({err.strerror or err}): start one with "
+                          "`ray start --head` and give the address it prints, or leave --address out "
+                          "to start Ray on this machine") from None
+
+
+def ray_chunks(run: Run, parts: list[list[int]], address: str | None) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(chunk number, rows) as each Ray task finishes; the tasks left are cancelled on Ctrl-C."""
+    ray = connect(address)
+    task = ray.remote(play_chunk)
+    pending = {task.remote(run, part): number for number, part in enumerate(parts)}
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                yield pending.pop(ref), ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)

@@ -1,0 +1,183 @@
+"""Results files: one row per game, written as CSV, JSON lines or Parquet, and read back.
+
+CSV joins lists with spaces and writes options as JSON; JSON lines keep every value as it
+is; Parquet (the ``sim`` extra, pyarrow) keeps lists as lists and options as JSON text.
+:func:`read_rows` gives back the rows as :func:`~parlour.analysis.simulate.game_row` made
+them, whichever format was written.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.csv"
+>>> with RowWriter(path) as out:
+...     out.write({"game": "psalter-row", "index": 0, "score": -2, "winners": [], "end": "exhausted",
+...                "complete": False, "options": {"errand_draw": 2}, "agents": ["random"]})
+>>> read_rows(path)
+[{'game': 'psalter-row', 'index': 0, 'score': -2, 'winners': [], 'end': 'exhausted', 'complete': False, 'options': {'errand_draw': 2}, 'agents': ['random']}]
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from parlour.core.errors import OptionError, ParlourError
+
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl", ".parquet": "parquet"}
+#: Columns that hold lists (written joined by spaces in CSV).
+LIST_COLUMNS = {"winners": int, "agents": str}
+#: Columns that hold a dict (written as JSON text in CSV and Parquet).
+JSON_COLUMNS = ("options",)
+
+
+class ResultsError(ParlourError):
+    """A results file that cannot be read: says which file, where, and why."""
+
+
+def output_format(path: Path) -> str:
+    """``csv``, ``jsonl`` or ``parquet`` by the file's suffix; OptionError for anything else.
+
+    >>> output_format(Path("runs.parquet"))
+    'parquet'
+    """
+    found = FORMATS.get(path.suffix.lower())
+    if found is None:
+        raise OptionError(f"{path}: the file name must end in .csv, .jsonl or .json (JSON lines), or .parquet")
+    if found == "parquet":
+        _pyarrow()
+    return found
+
+
+class RowWriter:
+    """Writes rows as they come: CSV (lists joined by spaces, options as JSON), JSON lines,
+    or Parquet (kept in memory and written on close, also after an interruption)."""
+
+    def __init__(self, path: Path) -> None:
+        self.format = output_format(path)
+        self.path = path
+        self._rows: list[dict[str, Any]] = []
+        self._file = None if self.format == "parquet" else path.open("w", encoding="utf-8", newline="")
+        self._csv: csv.DictWriter | None = None
+
+    def write(self, row: dict[str, Any]) -> None:
+        if self._file is None:
+            self._rows.append(row)
+        elif self.format == "jsonl":
+            self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
+            self._file.flush()
+        else:
+            flat = {key: _csv_value(value) for key, value in row.items()}
+            if self._csv is None:
+                self._csv = csv.DictWriter(self._file, fieldnames=list(flat), restval="", extrasaction="ignore")
+                self._csv.writeheader()
+            self._csv.writerow(flat)
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        else:
+            _write_parquet(self._rows, self.path)
+
+    def __enter__(self) -> "RowWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results file written by :class:`RowWriter`; ResultsError if it cannot be read."""
+    path = Path(path)
+    kind = FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise ResultsError(f"{path}: a results file ends in .csv, .jsonl, .json or .parquet")
+    if not path.is_file():
+        raise ResultsError(f"{path}: no such file")
+    try:
+        rows = {"csv": _read_csv, "jsonl": _read_jsonl, "parquet": _read_parquet}[kind](path)
+    except ResultsError:
+        raise
+    except (OSError, UnicodeDecodeError, ValueError, KeyError) as err:
+        raise ResultsError(f"{path}: not a readable {kind} results file ({err})") from None
+    if not rows:
+        raise ResultsError(f"{path}: holds no games")
+    for number, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or "game" not in row or "winners" not in row:
+            raise ResultsError(f"{path}: row {number} is not a game row of parlour simulate or compare "
+                               "(it needs at least 'game' and 'winners')")
+    return rows
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if value is None:
+        return ""
+    return value
+
+
+def _read_csv(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8", newline="") as file:
+        return [{key: _from_csv(key, text) for key, text in row.items()} for row in csv.DictReader(file)]
+
+
+def _from_csv(key: str, text: str | None) -> Any:
+    if text is None:
+        raise ValueError(f"a row has more values than the header has columns (column {key!r})")
+    if key in LIST_COLUMNS:
+        return [LIST_COLUMNS[key](part) for part in text.split()]
+    if key in JSON_COLUMNS:
+        return json.loads(text) if text else {}
+    if text == "":
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    for number in (int, float):
+        try:
+            return number(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise ResultsError(f"{path}: line {number} is not JSON ({err.msg})") from None
+    return rows
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise OptionError("Parquet files need pyarrow: pip install 'parlour[sim]'") from None
+    return pyarrow
+
+
+def _write_parquet(rows: list[dict[str, Any]], path: Path) -> None:
+    pa = _pyarrow()
+    table = pa.Table.from_pylist([{key: json.dumps(value, sort_keys=True) if key in JSON_COLUMNS else value
+                                   for key, value in row.items()} for row in rows])
+    pa.parquet.write_table(table, path)
+
+
+def _read_parquet(path: Path) -> list[dict[str, Any]]:
+    pa = _pyarrow()
+    try:
+        rows = pa.parquet.read_table(path).to_pylist()
+    except pa.ArrowException as err:
+        raise ResultsError(f"{path}: not a readable Parquet file ({err})") from None
+    for row in rows:
+        for key in JSON_COLUMNS:
+            if isinstance(row.get(key), str):
+                row[key] = json.loads(row[key])
+    return rows
