@@ -40,6 +40,16 @@ def play_until(player: Player, rng: random.Random, done: Callable[[dict[str, Any
     raise RuntimeError("the game went on too long for a screenshot")
 
 
+def shared_card(legal: list[str]) -> str | None:
+    """A card (``7H`` or ``7H@3``) that two or more of the legal runs use, if any."""
+    uses: dict[str, int] = {}
+    for action in legal:
+        if action.startswith("run"):
+            for card in action.split()[1:]:
+                uses[card] = uses.get(card, 0) + 1
+    return next((card for card, n in uses.items() if n >= 2), None)
+
+
 def shot(player: Player, out: Path, name: str) -> None:
     player.page.mouse.move(0, 0)  # no hover lift on a card
     player.page.wait_for_timeout(200)
@@ -79,13 +89,18 @@ def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> Non
     shot(golfer, out, "decktet-golf.png")
 
     # Quisquilian, four seats, in the dig with a card chosen: the candidates offered
-    table = server.create("quisquilian", ["human", "heuristic", "heuristic", "random"], names=["Ada", None, None, None])
-    quis = open_page(browser, server, table["seats"][0]["invite"])
-    state = play_until(quis, rng, lambda s: s["observation"]["phase"] == "dig" and s["observation"]["turns"] >= 20
-                       and any(a.startswith("run") for a in s["legal"]), ("run", "add"))
-    run = next(a for a in state["legal"] if a.startswith("run"))
-    first = quis.page.evaluate("(n) => window.parlour.tokenize(n)", run)[1]
-    quis.page.locator(f'#board [data-token="{first}"]').first.click(position={"x": 10, "y": 8})
+    for _ in range(10):  # a table where two runs share a card before the game ends
+        table = server.create("quisquilian", ["human", "heuristic", "heuristic", "random"],
+                              names=["Ada", None, None, None])
+        quis = open_page(browser, server, table["seats"][0]["invite"])
+        state = play_until(quis, rng, lambda s: s["observation"]["phase"] == "dig" and s["observation"]["turns"] >= 12
+                           and shared_card(s["legal"]) is not None,
+                           ("add",))
+        if not state["end"]:
+            break
+        quis.page.context.close()
+    card = shared_card(state["legal"])
+    quis.page.locator(f'#board [data-token="{card}"]').first.click(position={"x": 10, "y": 8})
     shot(quis, out, "quisquilian.png")
 
     # the lobby, with the tables above open and finished, and a table just made

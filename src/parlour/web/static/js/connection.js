@@ -59,7 +59,7 @@ export class Connection {
 
   retry() {
     this.tries += 1;
-    const wait = Math.min(500 * 2 ** (this.tries - 1), 5000);
+    const wait = Math.min(500 * 1.5 ** (this.tries - 1), 5000); // 0.5 s, 0.75 s, ... at most 5 s
     this.on.status("reconnecting", `in ${(wait / 1000).toFixed(1)} s`);
     this.timer = setTimeout(() => this.open(), wait);
   }

@@ -55,6 +55,13 @@ function showError(text) {
   const box = $("error");
   fill(box, text);
   box.hidden = !text;
+  updateBar();
+}
+
+/** The action bar only while something in it shows. */
+function updateBar() {
+  const shown = ["choices", "error", "notation-form"].some((id) => !$(id).hidden) || $("pending").textContent !== "";
+  document.querySelector(".actionbar").hidden = !shown;
 }
 
 const ERROR_TITLES = {
@@ -82,6 +89,7 @@ function onMessage(msg) {
     document.body.dataset.end = msg.end || "";
     // the notation box is for a seat whose game goes on
     $("notation-form").hidden = msg.seat === null || msg.seat === undefined || Boolean(msg.end);
+    updateBar();
   } else if (msg.type === "error") {
     waiting = false;
     fill($("pending"));
@@ -119,9 +127,11 @@ function drawChoices() {
   if (!legal.length || waiting) {
     fill(box);
     box.hidden = true;
+    updateBar();
     return;
   }
   box.hidden = false;
+  updateBar();
   if (!picker.selected.length) {
     const single = legal.filter((n) => !n.includes(" "));
     fill(box, h("span", { class: "dim" }, "Click a highlighted card or place, or choose: "),

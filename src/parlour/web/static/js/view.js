@@ -41,7 +41,8 @@ export function turnLine(msg) {
     return { cls: "over", text: `Game over (${END_TEXT[msg.end] || msg.end}) · ${yours ? "you won!" : `winner: ${who}`}` };
   }
   if (msg.current_player === null || msg.current_player === undefined) return { cls: "", text: "" };
-  if (msg.seat !== null && msg.seat !== undefined && msg.current_player === msg.seat) {
+  // (a replay seen from a seat has no legal actions: there it names the seat as for anyone)
+  if (msg.seat !== null && msg.seat !== undefined && msg.current_player === msg.seat && (msg.legal || []).length) {
     return { cls: "yours", text: "Your turn" };
   }
   return { cls: "theirs", text: `${seatName(msg, msg.current_player)} to play` };
