@@ -359,6 +359,63 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
         console.print(f"Wrote {result.games} rows to [bold]{escape(str(out))}[/bold]")
 
 
+# -- compare -------------------------------------------------------------------------------------
+@cli.command(short_help="Compare rule variants on the same seeds, with differences and p-values.",
+             epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--variant", "variants", multiple=True, metavar="KEY=VALUE[,KEY=VALUE]",
+              help="A rule variant (repeat it). The first is the baseline; one alone is compared with "
+                   "the options as given.")
+@click.option("--agent", "agent_specs", multiple=True, default=("random",), show_default=True, metavar="SPEC",
+              help="The agent for every seat, or one per seat (repeat it, or give a comma list).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="How many seats, where the game lets you choose (its 'players' option).")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games per variant, the same deals for every variant.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is dealt by derive_seed(SEED, i).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP + " Shared by every variant.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per game and variant: .csv, .jsonl/.json or .parquet (then: parlour report).")
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
+@click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+              help="Play on local processes, or as Ray tasks (the 'ray' extra).")
+@click.option("--address", metavar="HOST:PORT", help="The Ray cluster to use with --backend ray.")
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
+def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], players: int | None, games: int,
+            seed: int, options: tuple[str, ...], out: Path | None, workers: int | None, backend: str,
+            address: str | None, progress: bool | None) -> None:
+    """Play GAME under each rule variant on the same seeds (common random numbers) and print,
+    per variant, every figure's mean with its 95% CI and its paired difference to the first
+    variant with a CI and p-value, e.g.
+
+    parlour compare psalter-row --variant errand_draw=1 --variant errand_draw=2 --agent heuristic"""
+    import itertools
+
+    from parlour.analysis.compare import comparison, parse_variants, variant_runs
+    from parlour.analysis.parallel import run_games
+    from parlour.analysis.report import comparison_table
+    from parlour.analysis.results import output_format
+
+    specs = [spec for text in agent_specs for spec in split_specs(text)]
+    the_game = load_game(game, options, len(specs) if len(specs) > 1 else players)
+    specs = specs * the_game.num_players if len(specs) == 1 else specs
+    chosen = parse_variants(variants, the_game)
+    for variant in chosen:
+        check_agent_specs(the_game.with_options({**the_game.options, **variant.options}), specs)
+    if out is not None:
+        output_format(out)
+    if address is not None and backend != "ray":
+        raise OptionError("--address names a Ray cluster: give it with --backend ray")
+    console, err = wide_console(140), Console(stderr=True, highlight=False)
+    console.print(f"[bold]{escape(the_game.name)}[/bold] · {len(chosen)} variants × {games} games · seed {seed} · "
+                  f"agents {escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
+    runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed)
+    rows = itertools.chain.from_iterable(run_games(run, range(games), workers, backend, address) for run in runs)
+    played, interrupted = collect(rows, games * len(runs), out, err, progress)
+    console.print(comparison_table(comparison(played)))
+    report_end(console, played, games * len(runs), out, interrupted)
+
+
 # -- options ------------------------------------------------------------------------------------
 @cli.command(short_help="List the games, or a game's options with their defaults and allowed values.")
 @click.argument("game", required=False)

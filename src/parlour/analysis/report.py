@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from parlour.analysis.compare import Comparison
 from parlour.analysis.simulate import Summary
 from parlour.analysis.stats import Estimate, bar, proportion_ci
 
@@ -139,3 +140,33 @@ def figure_table(summary: Summary) -> Table:
                 row += ["", ""]
         table.add_row(*row)
     return table
+
+
+def comparison_table(result: Comparison) -> Table:
+    """Each figure, variant by variant: the mean with its CI, and the difference to the first
+    variant with its CI and p-value (paired over the same games)."""
+    table = Table(title=f"Variants compared on the same {result.games} games (differences to "
+                        f"{escape(result.labels[0])}, paired)", title_justify="left")
+    for name in ("Figure", "Variant", "Mean or rate", "95% CI", "Difference", "95% CI ", "p"):
+        table.add_column(name, justify="left" if name in ("Figure", "Variant") else "right")
+    for effect in result.effects:
+        for number, (label, mean, difference) in enumerate(zip(result.labels, effect.means, effect.differences)):
+            cells = ["", "", ""] if difference is None else [
+                f"{difference[0].mean:+.3f}", interval(difference[0]), p_text(difference[1])]
+            table.add_row(escape(effect.figure) if number == 0 else "", escape(label), fmt(mean.mean),
+                          interval(mean), *cells, end_section=number == len(result.labels) - 1)
+    table.caption = "p: two-sided, no difference (normal approximation over the paired games); * p < 0.05"
+    table.caption_justify = "left"
+    return table
+
+
+def p_text(p: float) -> str:
+    """A p-value to three places (``<0.001`` below that), starred below 0.05.
+
+    >>> p_text(0.2), p_text(0.01), p_text(1e-9)
+    ('0.200', '0.010 *', '<0.001 *')
+    """
+    if p != p:  # NaN: a single game
+        return "n/a"
+    text = "<0.001" if p < 0.001 else f"{p:.3f}"
+    return text + (" *" if p < 0.05 else "")

@@ -138,3 +138,27 @@ def bar(count: int, largest: int, width: int = 30) -> str:
         return "▏"
     full, rest = divmod(eighths, 8)
     return "█" * full + ("" if rest == 0 else " ▏▎▍▌▋▊▉"[rest])
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float], z: float = Z95) -> tuple[Estimate, float]:
+    """The mean of ``second[i] - first[i]`` with its interval, and the two-sided p-value of
+    "no difference" (normal approximation: the pairs are games on the same seeds, so the
+    differences of many games are close to normal; with fewer than ~30 games treat it as rough).
+
+    >>> estimate, p = paired_difference([1, 2, 3, 4], [2, 3, 5, 5])
+    >>> estimate.mean, round(p, 4)
+    (1.25, 0.0)
+    >>> paired_difference([1, 1], [1, 1])[1]
+    1.0
+    """
+    if len(first) != len(second):
+        raise ValueError(f"pairs need as many values on each side, not {len(first)} and {len(second)}")
+    differences = [b - a for a, b in zip(first, second)]
+    estimate = mean_ci(differences, z)
+    if len(differences) < 2:
+        return estimate, math.nan
+    spread = statistics.stdev(differences)
+    if spread == 0:
+        return estimate, 1.0 if estimate.mean == 0 else 0.0
+    statistic = estimate.mean / (spread / math.sqrt(len(differences)))
+    return estimate, 2 * (1 - statistics.NormalDist().cdf(abs(statistic)))
