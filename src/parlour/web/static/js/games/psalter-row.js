@@ -102,6 +102,11 @@ export function board(msg) {
   if (msg.seat !== null && msg.seat !== undefined) {
     parts.push(h("section", { class: "zone" }, h("h3", {}, `Your hand `, h("span", { class: "dim" }, plural(hand.length, "card"))),
       h("div", { class: "hand" }, hand.length ? hand.map((c) => cardSvg(c, deck, { "data-token": c })) : h("span", { class: "dim" }, "(empty)"))));
+  } else {
+    // a spectator sees how many cards the hand holds, not which
+    const n = obs.hand_size ?? 0;
+    parts.push(h("section", { class: "zone" }, h("h3", {}, "The hand ", h("span", { class: "dim" }, plural(n, "card") + ", hidden")),
+      h("div", { class: "hand" }, Array.from({ length: n }, () => backSvg({}, "a card in the player's hand")))));
   }
   return h("div", { class: "board psalter" }, parts);
 }
@@ -109,6 +114,11 @@ export function board(msg) {
 /** One line: what is going on and what to do. */
 export function situation(msg) {
   const obs = msg.observation;
+  const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === msg.current_player;
+  if (!mine) {
+    const who = ((msg.players || [])[0] || {}).name || "The player";
+    return obs.pending ? `${who} owes a discard.` : "";
+  }
   if (obs.pending) {
     const why = obs.pending === "errand_discard" ? "Supply Errand" : "Revision";
     const n = obs.pending_discards || 1;
