@@ -93,10 +93,11 @@ function middle(msg) {
   return h("div", { class: "zone piles golf-piles" }, parts);
 }
 
-function scoreSheet(obs) {
+function scoreSheet(msg) {
+  const obs = msg.observation;
   if (!obs.round_scores.length) return null;
   const n = obs.totals.length;
-  const head = h("tr", {}, h("th", {}, "Round"), [...Array(n).keys()].map((s) => h("th", {}, `Seat ${s}`)));
+  const head = h("tr", {}, h("th", {}, "Round"), [...Array(n).keys()].map((s) => h("th", {}, seatName(msg, s))));
   const rows = obs.round_scores.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), r.map((x) => h("td", {}, String(x)))));
   const total = h("tr", { class: "total" }, h("td", {}, "Total"), obs.totals.map((x) => h("td", {}, String(x))));
   return h("table", { class: "sheet" }, head, rows, total);
@@ -115,7 +116,22 @@ export function board(msg) {
     h("h3", {}, head),
     middle(msg),
     h("div", { class: "golf-seats" }, seats.map((seat) => seatView(msg, seat))),
-    scoreSheet(obs));
+    scoreSheet(msg),
+    lastRound(msg, seats));
+}
+
+/** The layouts of the round just ended, as they were scored (open while the new round opens). */
+function lastRound(msg, seats) {
+  const obs = msg.observation;
+  if (!obs.last_round_layouts) return null;
+  const opening = obs.face_up.every((up) => up.length <= obs.options.opening_flips);
+  const scores = obs.round_scores[obs.round_scores.length - 1] || [];
+  const old = { ...msg, seat: null, observation: { ...obs, layouts: obs.last_round_layouts } };
+  return h("details", { class: "last-round", open: opening && obs.end === null },
+    h("summary", {}, `Round ${obs.round_scores.length} as scored: ${scores.join(" / ")}`),
+    h("div", { class: "golf-seats" }, seats.map((seat) => h("div", { class: "golf-seat" },
+      h("div", { class: "seat-head" }, h("b", {}, seatName(msg, seat)), h("span", { class: "dim" }, ` scored ${scores[seat]}`)),
+      layoutView(old, seat, obs.last_round_layouts[seat], false)))));
 }
 
 export function situation(msg) {
