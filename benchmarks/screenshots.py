@@ -14,12 +14,13 @@ import argparse
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
-from browserkit import CHROMIUM, CHROMIUM_ARGS, Player, Server, require_chromium  # noqa: E402
+from browserkit import CHROMIUM, CHROMIUM_ARGS, Player, Server, require_chromium
 
 VIEWPORT = {"width": 1400, "height": 900}
 

@@ -19,8 +19,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -54,7 +55,7 @@ class Server:
     def url(self, path: str) -> str:
         return self.base + path
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay)]
         out = self.log.open("ab")
@@ -132,22 +133,22 @@ def _close_shared() -> None:
         _SHARED.pop("playwright").stop()
 
 
-@pytest.fixture
-def browser() -> Any:
+@pytest.fixture(name="browser")
+def browser_fixture() -> Any:
     """Chromium, headless (one for all the tests of a process)."""
     return shared_browser()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(name="server")
+def server_fixture(tmp_path: Path) -> Iterator[Server]:
     """A fresh ``parlour serve`` (own port and database), bots without delay."""
     srv = Server(tmp_path / "parlour.db").start()
     yield srv
     srv.stop()
 
 
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
+@pytest.fixture(name="context")
+def context_fixture(browser: Any) -> Iterator[Any]:
     """A fresh browser profile (its own localStorage), 1400x1000."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.set_default_timeout(TIMEOUT_MS)
@@ -169,7 +170,11 @@ class Player:
         self.name = name
         self.errors: list[str] = []
         page.on("pageerror", lambda err: self.errors.append(str(err)))
-        page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
 
     # -- what the page shows --------------------------------------------------------------
     def state(self) -> dict[str, Any] | None:

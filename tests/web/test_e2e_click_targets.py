@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import parlour
+from browserkit import browser_fixture, context_fixture, server_fixture  # noqa: F401 (fixtures)
 
-from browserkit import Player, browser, context, server  # noqa: F401 (fixtures)
+import parlour
 
 #: Words of the notation that name no thing on the table (the verbs).
 VERBS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from browserkit import browser, context, open_seat, play_out, server  # noqa: F401 (fixtures)
+from browserkit import browser_fixture, context_fixture, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
 
 
 def test_a_decktet_golf_match_against_a_bot_by_clicking(server, context, browser):

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
-from browserkit import Player, browser, context, open_seat, play_out, server  # noqa: F401 (fixtures)
+from browserkit import Player, browser_fixture, context_fixture, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
+
+import parlour
 
 
 def test_the_lobby_makes_a_table_with_options_and_seats(server, context):
@@ -75,10 +78,8 @@ def test_a_finished_game_replays_step_by_step(server, context):
     # the record downloads as the engine's JSON, and replays
     with page.expect_download() as download:
         page.click("#download")
-    record = json.loads(open(download.value.path()).read())
+    record = json.loads(Path(download.value.path()).read_text())
     assert record["actions"] == [e["action"] for e in end["log"]]
-    import parlour
-
     assert parlour.replay(record).is_terminal()
     # the lobby lists it among the finished games, with the replay link
     page.goto(server.url("/"))

@@ -3,10 +3,9 @@ shown with the score breakdown, and the replay of it stepped through."""
 
 from __future__ import annotations
 
-import json
 import random
 
-from browserkit import Player, browser, context, open_seat, play_out, server  # noqa: F401 (fixtures)
+from browserkit import browser_fixture, context_fixture, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
 
 
 def test_a_whole_psalter_row_game_by_clicking(server, context):

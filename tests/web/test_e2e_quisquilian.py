@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import time
 
-from browserkit import Player, browser, open_seat, server  # noqa: F401 (fixtures)
+from browserkit import Player, browser_fixture, open_seat, server_fixture  # noqa: F401 (fixtures)
 
 TURNS = 9  # three rounds of the three seats: each person plays three turns
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from browserkit import browser, context, open_seat, play_out, server  # noqa: F401 (fixtures)
+from browserkit import browser_fixture, context_fixture, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
 
 
 def test_the_page_reconnects_after_a_server_restart_and_the_game_goes_on(server, context):
