@@ -416,6 +416,30 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
     report_end(console, played, games * len(runs), out, interrupted)
 
 
+# -- report --------------------------------------------------------------------------------------
+@cli.command(short_help="An HTML report with plots of a simulate or compare results file.")
+@click.argument("results", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The HTML page to write (default: RESULTS with .html, unless --png alone is given).")
+@click.option("--png", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write every plot as a PNG file in this folder.")
+def report(results: Path, out: Path | None, png: Path | None) -> None:
+    """Read RESULTS (the --out of simulate or compare: .csv, .jsonl or .parquet) and write a
+    self-contained HTML page: the figures with 95% intervals, first-player advantage,
+    decisiveness, lead changes, end conditions, action use, and their plots (score
+    distribution, game length, win rate per seat, variant effects)."""
+    from parlour.analysis.html import write_report
+    from parlour.analysis.results import read_rows
+
+    rows = read_rows(results)
+    if out is None and png is None:
+        out = results.with_suffix(".html")
+    written = write_report(rows, results.name, out, png)
+    console = Console(highlight=False)
+    for path in written:
+        console.print(f"Wrote [bold]{escape(str(path))}[/bold]")
+
+
 # -- options ------------------------------------------------------------------------------------
 @cli.command(short_help="List the games, or a game's options with their defaults and allowed values.")
 @click.argument("game", required=False)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run, play_chunk
 from parlour.analysis.simulate import score_keys
 from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
@@ -91,7 +92,7 @@ def figures(row: dict[str, Any]) -> dict[str, float]:
     ...          "first_player": 1, "options": {}})
     {'score_0': 3.0, 'score_1': 5.0, 'win_0': 1.0, 'win_1': 0.0, 'first player wins': 0.0, 'turns': 12.0}
     """
-    seats = _seats(row)
+    seats = seat_count(row)
     found: dict[str, float] = {key: float(row[key]) for key in score_keys(seats) if key in row}
     if seats > 1:
         winners = row["winners"]
@@ -103,10 +104,6 @@ def figures(row: dict[str, Any]) -> dict[str, float]:
             continue
         found[key] = float(value)
     return found
-
-
-def _seats(row: dict[str, Any]) -> int:
-    return 1 if "score" in row else sum(1 for key in row if key.startswith("score_") and key[6:].isdigit())
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,201 @@
+"""The plots of a report (matplotlib, the ``sim`` extra): each a function of the rows
+grouped by variant (one group for a plain run) that returns a Figure, or None when the
+plot does not apply. Figures are made without pyplot, so no window and no global state.
+
+>>> import parlour
+>>> from parlour.analysis.simulate import simulate
+>>> rows = list(simulate(parlour.load("psalter-row"), [parlour.agent("random")], 20, seed=1))
+>>> figure = score_distribution({"all games": rows})
+>>> figure.axes[0].get_title()
+'Score distribution'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Sequence
+
+from parlour.analysis.metrics import design_metrics, seat_count
+from parlour.analysis.simulate import score_keys
+from parlour.analysis.stats import Estimate, proportion_ci
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from parlour.analysis.compare import Comparison
+
+Groups = dict[str, list[dict[str, Any]]]
+#: Colour-blind-safe colours (Okabe-Ito), one per variant or seat.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+LOWER_IS_BETTER = {"decktet-golf"}
+
+
+def new_figure(width: float = 7.5, height: float = 4.2) -> "Figure":
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        from parlour.core.errors import OptionError
+
+        raise OptionError("reports need matplotlib: pip install 'parlour[sim]'") from None
+    return Figure(figsize=(width, height), dpi=110, layout="constrained")
+
+
+def score_label(game: str) -> str:
+    return "Match points (lower is better)" if game in LOWER_IS_BETTER else "Score (points)"
+
+
+def score_distribution(groups: Groups) -> "Figure | None":
+    """Histograms of the scores (every seat's), one outline per variant; None when the
+    scores only say who won (1 or 0)."""
+    values = {label: [row[key] for row in rows for key in score_keys(seat_count(row))] for label, rows in groups.items()}
+    if all(set(v) <= {0, 1} for v in values.values()):
+        return None
+    low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
+    bins = _bins(low, high)
+    figure = new_figure()
+    axes = figure.subplots()
+    for colour, (label, scores) in zip(COLOURS, values.items()):
+        weights = [100 / len(scores)] * len(scores)
+        axes.hist(scores, bins=bins, weights=weights, histtype="step", linewidth=2, color=colour, label=label)
+    game = next(iter(groups.values()))[0]["game"]
+    seats = seat_count(next(iter(groups.values()))[0])
+    axes.set_title("Score distribution")
+    axes.set_xlabel(score_label(game) + ("" if seats == 1 else ", every seat"))
+    axes.set_ylabel("Share of scores (%)")
+    _legend(axes, groups)
+    return figure
+
+
+def game_length(groups: Groups) -> "Figure":
+    """Histograms of the turns per game, one outline per variant."""
+    figure = new_figure()
+    axes = figure.subplots()
+    turns = {label: [row["turns"] for row in rows] for label, rows in groups.items()}
+    bins = _bins(min(min(t) for t in turns.values()), max(max(t) for t in turns.values()))
+    for colour, (label, values) in zip(COLOURS, turns.items()):
+        axes.hist(values, bins=bins, weights=[100 / len(values)] * len(values), histtype="step", linewidth=2,
+                  color=colour, label=f"{label} (mean {sum(values) / len(values):.1f})")
+    axes.set_title("Game length")
+    axes.set_xlabel("Turns per game")
+    axes.set_ylabel("Games (%)")
+    axes.legend(frameon=False)
+    return figure
+
+
+def win_rates(groups: Groups) -> "Figure":
+    """Win rate per seat with 95% intervals (bars side by side per variant) and the even
+    share; for a solitaire, the completion rate per variant."""
+    figure = new_figure()
+    axes = figure.subplots()
+    first = next(iter(groups.values()))[0]
+    seats = seat_count(first)
+    width = 0.8 / len(groups)
+    for number, (colour, (label, rows)) in enumerate(zip(COLOURS, groups.items())):
+        rates = [_win_rate(rows, seat) for seat in range(seats)]
+        xs = [seat + (number - (len(groups) - 1) / 2) * width for seat in range(seats)]
+        _bars(axes, xs, rates, width, colour, label)
+    if seats == 1:
+        axes.set_title("Completion rate (a complete Psalter wins)")
+        axes.set_xticks([0], ["seat 0"])
+    else:
+        axes.axhline(100 / seats, color="grey", linestyle="--", linewidth=1, label=f"even share ({100 / seats:.0f}%)")
+        axes.set_title("Win rate per seat, with 95% intervals")
+        axes.set_xticks(range(seats), [f"seat {seat}" for seat in range(seats)])
+    axes.set_xlabel("Seat (in the order of the table; who moves first varies by game)")
+    axes.set_ylabel("Games won (%)")
+    axes.legend(frameon=False)
+    return figure
+
+
+def end_conditions(groups: Groups) -> "Figure":
+    """How each game ended (share of games per end reason), per variant."""
+    figure = new_figure()
+    axes = figure.subplots()
+    reasons = sorted({str(row["end"]) for rows in groups.values() for row in rows})
+    width = 0.8 / len(groups)
+    for number, (colour, (label, rows)) in enumerate(zip(COLOURS, groups.items())):
+        rates = [proportion_ci(sum(str(row["end"]) == reason for row in rows), len(rows)) for reason in reasons]
+        xs = [i + (number - (len(groups) - 1) / 2) * width for i in range(len(reasons))]
+        _bars(axes, xs, rates, width, colour, label)
+    axes.set_xticks(range(len(reasons)), reasons)
+    axes.set_title("How games end, with 95% intervals")
+    axes.set_xlabel("End condition")
+    axes.set_ylabel("Games (%)")
+    axes.legend(frameon=False)
+    return figure
+
+
+def action_usage(groups: Groups) -> "Figure | None":
+    """Mean uses per game of each action kind (Psalter Row), per variant; None elsewhere."""
+    usage = {label: design_metrics(rows).actions for label, rows in groups.items()}
+    if not any(usage.values()):
+        return None
+    figure = new_figure()
+    axes = figure.subplots()
+    kinds = [kind for kind, _ in next(iter(usage.values()))]
+    width = 0.8 / len(groups)
+    for number, (colour, (label, actions)) in enumerate(zip(COLOURS, usage.items())):
+        xs = [i + (number - (len(groups) - 1) / 2) * width for i in range(len(kinds))]
+        means = [estimate for _, estimate in actions]
+        axes.bar(xs, [e.mean for e in means], width, color=colour, label=label,
+                 yerr=_errors(means, 1), capsize=3)
+    axes.set_xticks(range(len(kinds)), kinds)
+    axes.set_title("Actions used per game, with 95% intervals")
+    axes.set_xlabel("Action kind")
+    axes.set_ylabel("Uses per game (mean)")
+    axes.legend(frameon=False)
+    return figure
+
+
+def variant_effects(result: "Comparison", figures: Sequence[str]) -> "Figure":
+    """One panel per figure: each variant's mean with its 95% interval, the first variant's
+    mean as a dashed line, and the paired p-value of each difference."""
+    effects = [result.effect(name) for name in figures]
+    columns = min(3, len(effects))
+    rows = math.ceil(len(effects) / columns)
+    figure = new_figure(4.2 * columns, 0.6 + (0.9 + 0.45 * len(result.labels)) * rows)
+    panels = list(figure.subplots(rows, columns, squeeze=False).flat)
+    for axes, effect in zip(panels, effects):
+        ys = list(range(len(result.labels)))[::-1]
+        for y, colour, mean in zip(ys, COLOURS, effect.means):
+            low, high = (mean.mean, mean.mean) if mean.low is None else (mean.low, mean.high)
+            axes.errorbar(mean.mean, y, xerr=[[mean.mean - low], [high - mean.mean]], fmt="o", color=colour, capsize=4)
+        axes.axvline(effect.means[0].mean, color="grey", linestyle="--", linewidth=1)
+        labels = [label if d is None else f"{label}\np={_p(d[1])}" for label, d in zip(result.labels, effect.differences)]
+        axes.set_yticks(ys, labels)
+        axes.set_ylim(-0.6, len(ys) - 0.4)
+        axes.set_title(effect.figure)
+        axes.set_xlabel("share of games" if effect.figure.startswith(("win_", "end: ")) else "mean per game")
+    for axes in panels[len(effects):]:
+        axes.set_visible(False)
+    figure.suptitle("Variant effects: mean and 95% interval per variant (dashed: the first variant)")
+    return figure
+
+
+def _bins(low: float, high: float) -> list[float]:
+    step = max(1, math.ceil((high - low + 1) / 40))
+    return [low - 0.5 + step * i for i in range(int((high - low + 1) / step) + 2)]
+
+
+def _win_rate(rows: list[dict[str, Any]], seat: int) -> Estimate:
+    return proportion_ci(sum(1 / len(row["winners"]) for row in rows if seat in row["winners"]), len(rows))
+
+
+def _errors(estimates: Sequence[Estimate], scale: float) -> list[list[float]]:
+    return [[scale * (e.mean - (e.mean if e.low is None else e.low)) for e in estimates],
+            [scale * ((e.mean if e.high is None else e.high) - e.mean) for e in estimates]]
+
+
+def _bars(axes: Any, xs: Sequence[float], rates: Sequence[Estimate], width: float, colour: str, label: str) -> None:
+    axes.bar(xs, [100 * e.mean for e in rates], width, color=colour, label=label, yerr=_errors(rates, 100), capsize=3)
+
+
+def _legend(axes: Any, groups: Groups) -> None:
+    if len(groups) > 1:
+        axes.legend(frameon=False)
+
+
+def _p(p: float) -> str:
+    return "n/a" if p != p else "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
