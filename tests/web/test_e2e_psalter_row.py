@@ -56,6 +56,11 @@ def test_clicks_narrow_the_legal_actions_and_bad_input_is_shown(server, context)
     assert lit and all(any(tok in a.split() for a in naming) for tok in lit)
     page.keyboard.press("Escape")
     assert page.locator("#board .selected").count() == 0
+    # the keyboard does the same: a highlighted card takes the focus, Enter chooses it
+    page.locator(f'#board [data-token="{card}"]').focus()
+    page.keyboard.press("Enter")
+    assert "selected" in page.locator(f'#board [data-token="{card}"]').get_attribute("class")
+    page.keyboard.press("Escape")
     # a notation that does not parse, and one that is not legal: the server's words, nothing changes
     before = player.state_id()
     player.type_notation("fly away")

@@ -81,7 +81,11 @@ export class Picker {
     for (const el of root.querySelectorAll("[data-token]")) {
       const token = el.dataset.token;
       el.classList.toggle("selected", this.selected.includes(token));
-      el.classList.toggle("clickable", this.useful(token));
+      const useful = this.useful(token);
+      el.classList.toggle("clickable", useful);
+      // reachable with Tab, played with Enter or Space, like a button
+      if (useful) el.setAttribute("tabindex", "0");
+      else el.removeAttribute("tabindex");
     }
   }
 }

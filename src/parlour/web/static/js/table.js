@@ -189,6 +189,12 @@ const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.hos
 const conn = new Connection(wsUrl, () => seatToken.token, { message: onMessage, status: onStatus, final: onFinal });
 
 $("board").addEventListener("click", onBoardClick);
+$("board").addEventListener("keydown", (ev) => {
+  if ((ev.key === "Enter" || ev.key === " ") && ev.target.dataset && ev.target.dataset.token) {
+    ev.preventDefault();
+    onBoardClick(ev);
+  }
+});
 $("notation-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("notation");

@@ -3,7 +3,8 @@
 // discard pile ("take"), the drawn card ("discard").
 
 import { h, plural } from "../dom.js";
-import { backSvg, cardSvg, decktetCard, slotSvg } from "../cards.js";
+import { backSvg, cardSvg, decktetCard, DECKTET_SUITS, slotSvg, symbol } from "../cards.js";
+import { s } from "../dom.js";
 
 export const deck = "decktet";
 export const title = "Decktet Golf";
@@ -21,6 +22,43 @@ export function golfValue(code) {
   return { A: 1, X: 10, P: -1, C: -2, EX: 15 }[c.rank] ?? Number(c.rank);
 }
 
+const LINES = [["row 2", ["A2", "B2", "C2", "D2"]], ["row 3", ["A3", "B3", "C3", "D3"]],
+  ["column B", ["B1", "B2", "B3", "B4"]], ["column C", ["C1", "C2", "C3", "C4"]]];
+const LETTERS = "MSWLYK";
+
+function suitMask(code) {
+  return [...decktetCard(code).suits].reduce((m, suit) => m | (1 << LETTERS.indexOf(suit.letter)), 0);
+}
+
+/**
+ * Lines one card from discarding (as the terminal's ◆): all four cells hold a card, three
+ * face-up ones share a suit, the fourth is face down or lacks it. [{name, suits, cell}]
+ */
+export function nearLines(layout) {
+  const found = [];
+  for (const [name, cells] of LINES) {
+    const codes = cells.map((c) => layout[c]);
+    if (codes.some((c) => c === undefined || c === null)) continue;
+    for (let odd = 0; odd < 4; odd++) {
+      const others = codes.filter((c, i) => i !== odd && c !== "?");
+      if (others.length !== 3) continue;
+      let common = suitMask(others[0]) & suitMask(others[1]) & suitMask(others[2]);
+      if (codes[odd] !== "?") common &= ~suitMask(codes[odd]);
+      if (common) {
+        found.push({ name, suits: common, cell: cells[odd] });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+function suitIcons(mask) {
+  return DECKTET_SUITS.filter((_, i) => mask >> i & 1).map((suit) =>
+    s("svg", { viewBox: "0 0 10 10", class: "suit-icon", role: "img", "aria-label": suit.name },
+      s("title", {}, suit.name), symbol(suit.draw, suit.colour, 0, 0, 10)));
+}
+
 function showing(layout) {
   return Object.values(layout).filter((c) => c !== "?").reduce((t, c) => t + golfValue(c), 0);
 }
@@ -31,8 +69,8 @@ function seatName(msg, seat) {
 }
 
 /** One seat's plus sign with column letters and row numbers; own cells carry click tokens. */
-function layoutView(msg, seat, layout, mine) {
-  const obs = msg.observation;
+function layoutView(msg, seat, layout, mine, near = []) {
+  const targets = new Set(near.map((n) => n.cell));
   const grid = [h("div", { class: "gl-corner" })];
   for (const letter of "ABCD") grid.push(h("div", { class: "gl-head" }, letter));
   GRID.forEach((row, r) => {
@@ -49,7 +87,8 @@ function layoutView(msg, seat, layout, mine) {
       else if (code === "?") card = backSvg(token, `${cell}: face down`);
       else card = cardSvg(code, deck, token);
       const value = code && code !== "?" ? h("span", { class: "gl-value", title: "golf value" }, String(golfValue(code))) : null;
-      grid.push(h("div", { class: `gl-cell${CORE.has(cell) ? " core" : ""}`, title: cell }, card, value));
+      grid.push(h("div", { class: `gl-cell${CORE.has(cell) ? " core" : ""}${targets.has(cell) ? " near" : ""}`, title: cell },
+        card, value));
     }
   });
   return h("div", { class: "golf-layout" }, grid);
@@ -59,6 +98,7 @@ function seatView(msg, seat) {
   const obs = msg.observation;
   const layout = obs.layouts[seat];
   const toPlay = obs.end === null && seat === obs.current_player;
+  const near = obs.end === null ? nearLines(layout) : [];
   const marks = [
     seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
     seat === obs.dealer ? h("span", { class: "tag" }, "dealer") : null,
@@ -68,7 +108,9 @@ function seatView(msg, seat) {
     h("div", { class: "seat-head" }, toPlay ? h("span", { class: "turn-mark" }, "▶") : null,
       h("b", {}, seatName(msg, seat)), ...marks),
     h("div", { class: "seat-sub" }, `showing ${showing(layout)} · match ${obs.totals[seat]}`),
-    layoutView(msg, seat, layout, seat === msg.seat));
+    layoutView(msg, seat, layout, seat === msg.seat, near),
+    near.map((n) => h("div", { class: "near-line" }, h("span", { class: "near-mark" }, "◆"),
+      ` ${n.name} needs `, suitIcons(n.suits), ` at ${n.cell}`)));
 }
 
 function middle(msg) {
