@@ -89,10 +89,6 @@ export function breakdownView(msg) {
         h("td", { class: "bd-detail" }, p.detail)))))));
 }
 
-/** The terminal drawing without its rich markup, for the text panel. */
-export function plainText(text) {
-  return (text || "").replace(/(?<!\\)\[\/?[a-z0-9_ #]*\]/gi, "").replace(/\\\[/g, "[");
-}
 
 /** Fill the parts of a page (any missing element is skipped) from a state message. */
 export function drawState(els, msg, game) {
@@ -114,5 +110,5 @@ export function drawState(els, msg, game) {
     fill(els.breakdown, bd);
     els.breakdown.hidden = !bd;
   }
-  if (els.text) fill(els.text, plainText(msg.text));
+  if (els.text) fill(els.text, msg.text || ""); // the server sends it as plain text
 }
