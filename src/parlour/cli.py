@@ -320,7 +320,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
     See docs/tournament.md."""
-    from parlour.analysis.results import RowWriter, output_format
+    from parlour.analysis.results import output_format
     from parlour.analysis.tournament import (
         agent_labels,
         block_orders,
@@ -340,23 +340,14 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
         output_format(out)  # a bad suffix fails before any game is played
     labels = agent_labels([agent.spec for agent in agents])
     played = len(schedule(len(agents), the_game.num_players, games))
-    console, err = Console(highlight=False), Console(stderr=True, highlight=False)
-    if not console.is_terminal:  # piped to a file: wide enough that the tables do not wrap
-        console = Console(highlight=False, width=140)
+    console, err = wide_console(140), Console(stderr=True, highlight=False)
     block = len(block_orders(len(agents), the_game.num_players))
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {played} games · seed {seed} · agents "
                   f"{escape(', '.join(labels))} · blocks of {block} games on one deal"
                   + (f" [dim](--games {games} rounded up to whole blocks)[/dim]" if played != games else ""))
-    writer = RowWriter(out) if out is not None else None
-    try:
-        rows = run(the_game, agents, games, seed, on_game=writer.write if writer else None)
-        result = standings(_with_progress(rows, played, err, progress), labels, the_game.num_players, seed=seed)
-    finally:
-        if writer is not None:
-            writer.close()
-    print_standings(result, console)
-    if out is not None:
-        console.print(f"Wrote {result.games} rows to [bold]{escape(str(out))}[/bold]")
+    rows, interrupted = collect(run(the_game, agents, games, seed), played, out, err, progress)
+    print_standings(standings(rows, labels, the_game.num_players, seed=seed), console)
+    report_end(console, rows, played, out, interrupted)
 
 
 # -- compare -------------------------------------------------------------------------------------

@@ -21,8 +21,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run, play_chunk
@@ -49,7 +50,7 @@ class Variant:
     options: dict[str, str]
 
 
-def parse_variants(texts: Sequence[str], game: "Game") -> list[Variant]:
+def parse_variants(texts: Sequence[str], game: Game) -> list[Variant]:
     """Variants from ``key=value[,key=value]`` texts, each checked against ``game`` (an
     unknown key or a bad value is an OptionError naming the variant). One variant alone is
     compared with the game's options as given (labelled ``as given``).

@@ -14,8 +14,9 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import parlour
 from parlour.analysis import plots
@@ -44,7 +45,7 @@ CAPTIONS = {
 }
 
 
-def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict[str, "Figure"]]:
+def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict[str, Figure]]:
     """The HTML page for ``rows`` (from simulate or compare) and its figures by name."""
     groups = variant_groups(rows)
     result = comparison(rows) if len(groups) > 1 else None
@@ -52,8 +53,8 @@ def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict
     first = rows[0]
     title = parlour.load(first["game"]).title if first["game"] in parlour.game_names() else first["game"]
     parts = [f"<h1>{_e(title)}: {len(rows) // len(groups)} games{' per variant' if len(groups) > 1 else ''}</h1>",
-             f"<p class=note>From {_e(source)} · agents {_e(', '.join(first.get('agents', [])))} · "
-             f"variants: {_e(', '.join(groups))}</p>",
+             (f"<p class=note>From {_e(source)} · agents {_e(', '.join(first.get('agents', [])))} · "
+              f"variants: {_e(', '.join(groups))}</p>"),
              "<h2>Results</h2>", *(_summary_table(label, group) for label, group in groups.items()),
              "<h2>Design figures</h2>", _design_table(groups)]
     if result is not None:
@@ -76,7 +77,7 @@ def variant_groups(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
     return groups
 
 
-def make_figures(groups: dict[str, list[dict[str, Any]]], result: Comparison | None) -> dict[str, "Figure"]:
+def make_figures(groups: dict[str, list[dict[str, Any]]], result: Comparison | None) -> dict[str, Figure]:
     made = {"scores": plots.score_distribution(groups), "length": plots.game_length(groups),
             "wins": plots.win_rates(groups), "ends": plots.end_conditions(groups),
             "actions": plots.action_usage(groups),
@@ -172,7 +173,7 @@ def _comparison_table(result: Comparison) -> str:
     return _table(("Figure", "Variant", "Mean [95% CI]", f"Difference to {result.labels[0]} [95% CI]", "p"), body)
 
 
-def _image(caption: str, figure: "Figure") -> str:
+def _image(caption: str, figure: Figure) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")

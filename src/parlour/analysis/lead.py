@@ -14,7 +14,8 @@ the lead passing from one seat to another (a tie in between does not count twice
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from itertools import pairwise
 
 
 class LeadTrack:
@@ -46,7 +47,7 @@ class LeadTrack:
         midpoint = self.decisions // 2
         at_midpoint = [lead for (decision, _), lead in zip(self.changes, leaders) if decision <= midpoint][-1]
         held = [lead for lead in leaders if lead is not None]
-        return {"midpoint_leader": at_midpoint, "lead_changes": sum(a != b for a, b in zip(held, held[1:]))}
+        return {"midpoint_leader": at_midpoint, "lead_changes": sum(a != b for a, b in pairwise(held))}
 
 
 def leader(scores: Sequence[float], lower_better: bool) -> int | None:

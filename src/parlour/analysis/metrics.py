@@ -12,8 +12,9 @@ changes, how each game ends, and (Psalter Row) how often each action kind is use
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from parlour.analysis.stats import Estimate, counts, mean_ci, proportion_ci
 

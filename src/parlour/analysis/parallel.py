@@ -19,9 +19,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from parlour.core.errors import OptionError
 

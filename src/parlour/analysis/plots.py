@@ -13,9 +13,11 @@ plot does not apply. Figures are made without pyplot, so no window and no global
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.metrics import design_metrics, seat_count
+from parlour.analysis.report import p_text
 from parlour.analysis.simulate import score_keys
 from parlour.analysis.stats import Estimate, proportion_ci
 
@@ -30,7 +32,7 @@ COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 LOWER_IS_BETTER = {"decktet-golf"}
 
 
-def new_figure(width: float = 7.5, height: float = 4.2) -> "Figure":
+def new_figure(width: float = 7.5, height: float = 4.2) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -44,7 +46,7 @@ def score_label(game: str) -> str:
     return "Match points (lower is better)" if game in LOWER_IS_BETTER else "Score (points)"
 
 
-def score_distribution(groups: Groups) -> "Figure | None":
+def score_distribution(groups: Groups) -> Figure | None:
     """Histograms of the scores (every seat's), one outline per variant; None when the
     scores only say who won (1 or 0)."""
     values = {label: [row[key] for row in rows for key in score_keys(seat_count(row))] for label, rows in groups.items()}
@@ -66,7 +68,7 @@ def score_distribution(groups: Groups) -> "Figure | None":
     return figure
 
 
-def game_length(groups: Groups) -> "Figure":
+def game_length(groups: Groups) -> Figure:
     """Histograms of the turns per game, one outline per variant."""
     figure = new_figure()
     axes = figure.subplots()
@@ -82,7 +84,7 @@ def game_length(groups: Groups) -> "Figure":
     return figure
 
 
-def win_rates(groups: Groups) -> "Figure":
+def win_rates(groups: Groups) -> Figure:
     """Win rate per seat with 95% intervals (bars side by side per variant) and the even
     share; for a solitaire, the completion rate per variant."""
     figure = new_figure()
@@ -107,7 +109,7 @@ def win_rates(groups: Groups) -> "Figure":
     return figure
 
 
-def end_conditions(groups: Groups) -> "Figure":
+def end_conditions(groups: Groups) -> Figure:
     """How each game ended (share of games per end reason), per variant."""
     figure = new_figure()
     axes = figure.subplots()
@@ -125,7 +127,7 @@ def end_conditions(groups: Groups) -> "Figure":
     return figure
 
 
-def action_usage(groups: Groups) -> "Figure | None":
+def action_usage(groups: Groups) -> Figure | None:
     """Mean uses per game of each action kind (Psalter Row), per variant; None elsewhere."""
     usage = {label: design_metrics(rows).actions for label, rows in groups.items()}
     if not any(usage.values()):
@@ -147,7 +149,7 @@ def action_usage(groups: Groups) -> "Figure | None":
     return figure
 
 
-def variant_effects(result: "Comparison", figures: Sequence[str]) -> "Figure":
+def variant_effects(result: Comparison, figures: Sequence[str]) -> Figure:
     """One panel per figure: each variant's mean with its 95% interval, the first variant's
     mean as a dashed line, and the paired p-value of each difference."""
     effects = [result.effect(name) for name in figures]
@@ -161,7 +163,7 @@ def variant_effects(result: "Comparison", figures: Sequence[str]) -> "Figure":
             low, high = (mean.mean, mean.mean) if mean.low is None else (mean.low, mean.high)
             axes.errorbar(mean.mean, y, xerr=[[mean.mean - low], [high - mean.mean]], fmt="o", color=colour, capsize=4)
         axes.axvline(effect.means[0].mean, color="grey", linestyle="--", linewidth=1)
-        labels = [label if d is None else f"{label}\np={_p(d[1])}" for label, d in zip(result.labels, effect.differences)]
+        labels = [label if d is None else f"{label}\np={p_text(d[1])}" for label, d in zip(result.labels, effect.differences)]
         axes.set_yticks(ys, labels)
         axes.set_ylim(-0.6, len(ys) - 0.4)
         axes.set_title(effect.figure)
@@ -193,9 +195,5 @@ def _bars(axes: Any, xs: Sequence[float], rates: Sequence[Estimate], width: floa
 def _legend(axes: Any, groups: Groups) -> None:
     if len(groups) > 1:
         axes.legend(frameon=False)
-
-
-def _p(p: float) -> str:
-    return "n/a" if p != p else "<0.001" if p < 0.001 else f"{p:.3f}"
 
 

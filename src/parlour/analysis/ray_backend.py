@@ -6,7 +6,8 @@ Ray is imported only here, when ``--backend ray`` is asked for.
 from __future__ import annotations
 
 import socket
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from parlour.analysis.parallel import Run, play_chunk
 from parlour.core.errors import OptionError

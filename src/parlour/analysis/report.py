@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -166,7 +168,7 @@ def p_text(p: float) -> str:
     >>> p_text(0.2), p_text(0.01), p_text(1e-9)
     ('0.200', '0.010 *', '<0.001 *')
     """
-    if p != p:  # NaN: a single game
+    if math.isnan(p):  # a single game: no spread to judge by
         return "n/a"
     text = "<0.001" if p < 0.001 else f"{p:.3f}"
     return text + (" *" if p < 0.05 else "")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from parlour.core.errors import OptionError, ParlourError
 
@@ -79,7 +79,7 @@ class RowWriter:
         else:
             _write_parquet(self._rows, self.path)
 
-    def __enter__(self) -> "RowWriter":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -157,7 +157,7 @@ def _read_jsonl(path: Path) -> list[dict[str, Any]]:
 def _pyarrow() -> Any:
     try:
         import pyarrow
-        import pyarrow.parquet  # noqa: F401
+        import pyarrow.parquet
     except ImportError:
         raise OptionError("Parquet files need pyarrow: pip install 'parlour[sim]'") from None
     return pyarrow

@@ -69,19 +69,17 @@ def simulate(
     agents: Sequence["Agent"],
     games: int,
     seed: int,
-    on_game: Callable[[dict[str, Any]], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Play ``games`` games and yield one row per game (see :func:`game_row`)."""
+    """Play ``games`` games in this process, with these agent objects, and yield one row per
+    game (see :func:`game_row`); :func:`~parlour.analysis.parallel.run_games` plays agent
+    specs on many cores."""
     if len(agents) != game.num_players:
         raise OptionError(f"{len(agents)} agents given for the {game.num_players} seats of {game.name}")
     for agent in agents:
         agent.check(game)
     specs = [agent.spec for agent in agents]
     for index in range(games):
-        row = play_game(game, agents, specs, index, derive_seed(seed, index), seed)
-        if on_game is not None:
-            on_game(row)
-        yield row
+        yield play_game(game, agents, specs, index, derive_seed(seed, index), seed)
 
 
 def score_keys(num_players: int) -> list[str]:

@@ -168,7 +168,6 @@ def tournament(
     agents: Sequence["Agent"],
     games: int,
     seed: int,
-    on_game: Callable[[dict[str, Any]], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Play the tournament's games (``games`` rounded up to whole blocks), a row per game.
 
@@ -179,16 +178,13 @@ def tournament(
     """
     check_agents(game, agents)  # checked now, not at the first game the caller asks for
     matches = schedule(len(agents), game.num_players, games)
-    return _played(game, agents, agent_labels([agent.spec for agent in agents]), matches, seed, on_game)
+    return _played(game, agents, agent_labels([agent.spec for agent in agents]), matches, seed)
 
 
-def _played(game: "Game", agents: Sequence["Agent"], labels: list[str], matches: list[Match], seed: int,
-            on_game: Callable[[dict[str, Any]], None] | None) -> Iterator[dict[str, Any]]:
+def _played(game: "Game", agents: Sequence["Agent"], labels: list[str], matches: list[Match],
+            seed: int) -> Iterator[dict[str, Any]]:
     for match in matches:
-        row = play_match(game, agents, labels, match, seed)
-        if on_game is not None:
-            on_game(row)
-        yield row
+        yield play_match(game, agents, labels, match, seed)
 
 
 # -- statistics ----------------------------------------------------------------------------
