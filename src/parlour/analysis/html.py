@@ -156,7 +156,9 @@ def _design_table(groups: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def _first(m: DesignMetrics) -> str:
-    return "n/a" if m.first_player is None else f"{_ci(m.first_player, percent=True)} (even {100 * m.fair_share:.0f}%)"
+    if m.first_player is None or m.fair_share is None:
+        return "n/a"
+    return f"{_ci(m.first_player, percent=True)} (even {100 * m.fair_share:.0f}%)"
 
 
 def _decisive(m: DesignMetrics) -> str:

@@ -160,8 +160,7 @@ def variant_effects(result: Comparison, figures: Sequence[str]) -> Figure:
     for axes, effect in zip(panels, effects):
         ys = list(range(len(result.labels)))[::-1]
         for y, colour, mean in zip(ys, COLOURS, effect.means):
-            low, high = (mean.mean, mean.mean) if mean.low is None else (mean.low, mean.high)
-            axes.errorbar(mean.mean, y, xerr=[[mean.mean - low], [high - mean.mean]], fmt="o", color=colour, capsize=4)
+            axes.errorbar(mean.mean, y, xerr=_errors([mean], 1), fmt="o", color=colour, capsize=4)
         axes.axvline(effect.means[0].mean, color="grey", linestyle="--", linewidth=1)
         labels = [label if d is None else f"{label}\np={p_text(d[1])}" for label, d in zip(result.labels, effect.differences)]
         axes.set_yticks(ys, labels)
