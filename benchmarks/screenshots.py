@@ -71,10 +71,8 @@ def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> Non
     ada = open_page(browser, server, table["seats"][0]["invite"])
     play_until(ada, rng, lambda s: len(s["observation"]["row"]) >= 5 and not s["observation"]["pending"], ("place",))
     shot(ada, out, "psalter-row.png")
-    # ... and its end, with the score breakdown
-    play_until(ada, rng, lambda s: False, ("place",))
-    shot(ada, out, "end-breakdown.png")
     # the replay of that game, a few steps before its end
+    play_until(ada, rng, lambda s: False, ("place",))
     ada.page.click("#replay-link")
     ada.page.wait_for_function("() => document.body.dataset.step !== undefined")
     for _ in range(4):
@@ -88,6 +86,10 @@ def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> Non
     play_until(golfer, rng, lambda s: s["observation"]["turns"] >= 12 and s["observation"]["phase"] == "start")
     golfer.act("draw")
     shot(golfer, out, "decktet-golf.png")
+    # ... and the match's end, with every seat's score explained
+    play_until(golfer, rng, lambda s: False)
+    golfer.page.wait_for_selector("#breakdown:not([hidden])")
+    shot(golfer, out, "end-breakdown.png")
 
     # Quisquilian, four seats, in the dig with a card chosen: the candidates offered
     for _ in range(10):  # a table where two runs share a card before the game ends
