@@ -61,7 +61,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | N
     _errors(app)
     _api(app)
     _pages(app, static)
-    app.add_api_websocket_route("/ws/tables/{table_id}", _socket)
+    app.add_api_websocket_route("/ws/tables/{table_id:path}", _socket)  # any id: a clear refusal
     return app
 
 
