@@ -131,16 +131,16 @@ def parse_table_request(body: Any) -> TableRequest:
         raise WebError(BAD_REQUEST, f"unknown field {unknown[0]!r}: the fields are game, options, seats, names")
     game, options, seats = body.get("game"), body.get("options", {}), body.get("seats")
     if not isinstance(game, str):
-        raise WebError(BAD_OPTION, f"\"game\" names one of {', '.join(parlour.game_names())}, e.g. {example}")
+        raise WebError(BAD_OPTION, f"\"game\" names one of {', '.join(parlour.game_names())}, e.g. {example}", 422)
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise WebError(BAD_OPTION, "\"options\" maps option names to values, e.g. {\"players\": 3}")
+        raise WebError(BAD_OPTION, "\"options\" maps option names to values, e.g. {\"players\": 3}", 422)
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s.strip() for s in seats):
         raise WebError(BAD_REQUEST, "\"seats\" is a list with one entry per seat: \"human\" or an agent spec "
                        f"such as \"random\" or \"ismcts:iterations=200\", e.g. {example}")
     if len(seats) > MAX_SEATS:
-        raise WebError(BAD_OPTION, f"{len(seats)} seats: a table has at most {MAX_SEATS}")
+        raise WebError(BAD_OPTION, f"{len(seats)} seats: a table has at most {MAX_SEATS}", 422)
     names = body.get("names") or [None] * len(seats)
     if not isinstance(names, list) or len(names) != len(seats):
         raise WebError(BAD_REQUEST, f"\"names\" has one entry (text or null) per seat: {len(seats)} here")
