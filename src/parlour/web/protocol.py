@@ -37,6 +37,7 @@ BAD_OPTION = "bad_option"  # unknown game, option or value; seats that do not fi
 BAD_AGENT = "bad_agent"  # unknown agent spec, or an agent that cannot play this game
 CHEATING_AGENT = "cheating_agent"  # an agent that sees hidden cards (clairvoyant)
 NOT_FINISHED = "not_finished"  # a record or replay asked before the end
+DAMAGED_TABLE = "damaged_table"  # a stored table whose actions no longer replay (500)
 
 CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
 CLOSE_UNKNOWN_TABLE = 4004

@@ -308,7 +308,12 @@ class Tables:
             stored = self.storage.table(table_id)
             if stored is None:
                 raise protocol.unknown_table(table_id)
-            table = self.live[table_id] = self._rebuild(stored)
+            try:
+                table = self._rebuild(stored)
+            except (ParlourError, KeyError, TypeError) as err:
+                raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
+                               f"actions ({err}); the other tables are not affected", 500) from None
+            self.live[table_id] = table
         return table
 
     def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
