@@ -3,7 +3,7 @@
 import { h, fill } from "./dom.js";
 import { Connection } from "./connection.js";
 import { Picker, tokensAt } from "./picker.js";
-import { drawState, gameModule } from "./view.js";
+import { drawState, gameModule, seatName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -76,6 +76,7 @@ function onMessage(msg) {
     if (msg.table) setGame(msg.table.game, msg.table);
   } else if (msg.type === "state") {
     if (!game && msg.observation) setGame(msg.observation.game);
+    showNotices(last, msg);
     last = msg;
     waiting = false;
     fill($("pending"));
@@ -96,6 +97,36 @@ function onMessage(msg) {
     showError(`${ERROR_TITLES[msg.code] || msg.code}: ${msg.message}`);
     drawChoices();
   }
+}
+
+let noticeEvents = []; // the game's events since this seat last acted
+
+/** Under the turn line: what the others did since this seat last acted (a spectator: the
+ * last few actions), and the game's events meanwhile (a reshuffle, a round's end, a clearing). */
+function showNotices(before, msg) {
+  const log = msg.log || [];
+  const seated = msg.seat !== null && msg.seat !== undefined;
+  let from = Math.max(0, log.length - 6);
+  if (seated) {
+    const mine = log.map((e) => e.seat).lastIndexOf(msg.seat);
+    from = mine + 1;
+  }
+  if (before && before.observation.game === msg.observation.game && msg.state_id > before.state_id) {
+    const fresh = log.filter((e) => e.n > before.state_id);
+    if (seated && fresh.some((e) => e.seat === msg.seat)) noticeEvents = [];
+    if (game.events) noticeEvents.push(...game.events(before.observation, msg.observation, msg));
+  }
+  const theirs = log.slice(from).filter((e) => e.seat !== msg.seat).slice(-16);
+  const groups = [];
+  for (const e of theirs) {
+    const previous = groups[groups.length - 1];
+    if (previous && previous.seat === e.seat) previous.actions.push(e.action);
+    else groups.push({ seat: e.seat, actions: [e.action] });
+  }
+  fill($("notice"),
+    groups.length ? h("div", {}, h("span", { class: "lead" }, seated ? "Since your last move: " : "Last moves: "),
+      groups.map((g, i) => [i ? " · " : "", h("b", {}, seatName(msg, g.seat)), " ", h("code", {}, g.actions.join(", "))])) : null,
+    noticeEvents.map((text) => h("div", { class: "event" }, text)));
 }
 
 function setGame(name, table) {

@@ -2,6 +2,9 @@
 // the log, the end-of-game breakdown. Shared by the live table and the replay.
 
 import { h, fill, plural } from "./dom.js";
+import { seatName } from "./names.js";
+
+export { seatName };
 import * as psalter from "./games/psalter-row.js";
 import * as golf from "./games/decktet-golf.js";
 import * as quis from "./games/quisquilian.js";
@@ -14,10 +17,6 @@ export function gameModule(name) {
   return game;
 }
 
-export function seatName(msg, seat) {
-  const p = (msg.players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : `Seat ${seat}`;
-}
 
 const END_TEXT = {
   complete: "complete",
@@ -90,6 +89,24 @@ export function breakdownView(msg) {
 }
 
 
+/** What each place on the board ([data-place]) holds: its cards' codes, "back" for a back. */
+function signatures(board) {
+  const out = new Map();
+  for (const el of board.querySelectorAll("[data-place]")) {
+    const cards = [...el.querySelectorAll("[data-code], [data-back]")].map((c) => c.dataset.code || "back");
+    out.set(el.dataset.place, cards.join(","));
+  }
+  return out;
+}
+
+/** Mark the places whose cards changed since the board drawn before (none on a first drawing). */
+function markChanged(board, before) {
+  if (!before.size) return;
+  for (const [place, sig] of signatures(board)) {
+    if (before.get(place) !== sig) board.querySelector(`[data-place="${place}"]`).classList.add("changed");
+  }
+}
+
 /** Fill the parts of a page (any missing element is skipped) from a state message. */
 export function drawState(els, msg, game) {
   const turn = turnLine(msg);
@@ -98,7 +115,11 @@ export function drawState(els, msg, game) {
     fill(els.turn, turn.text);
   }
   if (els.situation) fill(els.situation, msg.end ? "" : game.situation(msg));
-  if (els.board) fill(els.board, game.board(msg));
+  if (els.board) {
+    const before = signatures(els.board);
+    fill(els.board, game.board(msg));
+    markChanged(els.board, before);
+  }
   if (els.players) fill(els.players, playersPanel(msg, game));
   if (els.log) {
     fill(els.log, logList(msg));

@@ -3,6 +3,7 @@
 // discard pile ("take"), the drawn card ("discard").
 
 import { h, plural } from "../dom.js";
+import { seatName } from "../names.js";
 import { backSvg, cardSvg, decktetCard, DECKTET_SUITS, slotSvg, symbol } from "../cards.js";
 import { s } from "../dom.js";
 
@@ -63,10 +64,6 @@ function showing(layout) {
   return Object.values(layout).filter((c) => c !== "?").reduce((t, c) => t + golfValue(c), 0);
 }
 
-function seatName(msg, seat) {
-  const p = (msg.players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : `Seat ${seat}`;
-}
 
 /** One seat's plus sign with column letters and row numbers; own cells carry click tokens. */
 function layoutView(msg, seat, layout, mine, near = []) {
@@ -87,7 +84,8 @@ function layoutView(msg, seat, layout, mine, near = []) {
       else if (code === "?") card = backSvg(token, `${cell}: face down`);
       else card = cardSvg(code, deck, token);
       const value = code && code !== "?" ? h("span", { class: "gl-value", title: "golf value" }, String(golfValue(code))) : null;
-      grid.push(h("div", { class: `gl-cell${CORE.has(cell) ? " core" : ""}${targets.has(cell) ? " near" : ""}`, title: cell },
+      grid.push(h("div", { class: `gl-cell${CORE.has(cell) ? " core" : ""}${targets.has(cell) ? " near" : ""}`, title: cell,
+        "data-place": `cell:${seat}:${cell}` },
         card, value));
     }
   });
@@ -123,7 +121,7 @@ function middle(msg) {
   const parts = [
     h("div", { class: "pile" }, h("div", { class: "pile-label" }, "Draw pile"), pile,
       h("div", { class: "pile-note" }, plural(obs.draw_pile_size, "card") + (obs.reshuffles ? ` · reshuffled ${obs.reshuffles}×` : ""))),
-    h("div", { class: "pile" }, h("div", { class: "pile-label" }, "Discard"), top,
+    h("div", { class: "pile", "data-place": "discard" }, h("div", { class: "pile-label" }, "Discard"), top,
       h("div", { class: "pile-note" }, plural(discard.length, "card"))),
   ];
   if (obs.drawn_from) {
@@ -174,6 +172,21 @@ function lastRound(msg, seats) {
     h("div", { class: "golf-seats" }, seats.map((seat) => h("div", { class: "golf-seat" },
       h("div", { class: "seat-head" }, h("b", {}, seatName(msg, seat)), h("span", { class: "dim" }, ` scored ${scores[seat]}`)),
       layoutView(old, seat, obs.last_round_layouts[seat], false)))));
+}
+
+/** What happened between two observations beyond the actions themselves (DG-7, DG-8). */
+export function events(before, after, msg) {
+  const out = [];
+  if (after.ender !== null && before.ender === null) {
+    out.push(`${seatName(msg, after.ender)} has no face-down card left: everyone else has one last turn.`);
+  }
+  if (after.reshuffles > before.reshuffles && after.round === before.round) {
+    out.push("The draw pile ran out: the discard pile was shuffled into a new one, its top card turned up.");
+  }
+  after.round_scores.slice(before.round_scores.length).forEach((scores, i) => {
+    out.push(`Round ${before.round_scores.length + i + 1} is over: it scored ${scores.join(" / ")}.`);
+  });
+  return out;
 }
 
 export function situation(msg) {

@@ -61,7 +61,7 @@ function rowView(obs) {
     const q = code !== undefined && inQuire.has(code);
     const cls = ["row-cell", q ? "in-quire" : "", q && quireStart(row, code) ? "quire-start" : "",
       q && quireEnd(row, code) ? "quire-end" : ""].join(" ");
-    return h("div", { class: cls, title: q ? quireNote(quireOf(row, code)) : null },
+    return h("div", { class: cls, title: q ? quireNote(quireOf(row, code)) : null, "data-place": `row:${v}` },
       h("div", { class: "row-value" }, String(v)), body);
   });
   return h("div", { class: "psalter-row" }, cells);
@@ -78,8 +78,8 @@ function quireEnd(row, code) {
   return q[q.length - 1] === code;
 }
 
-function pile(label, card, note) {
-  return h("div", { class: "pile" }, h("div", { class: "pile-label" }, label), card, h("div", { class: "pile-note" }, note));
+function pile(label, card, note, place = null) {
+  return h("div", { class: "pile", "data-place": place }, h("div", { class: "pile-label" }, label), card, h("div", { class: "pile-note" }, note));
 }
 
 /** The board for a state message. */
@@ -95,7 +95,7 @@ export function board(msg) {
       pile("Draw pile", obs.draw_pile_size ? backSvg({}, `${obs.draw_pile_size} cards face down`) : slotSvg("0"),
         `${plural(obs.draw_pile_size, "card")} · ${obs.reshuffled ? "reshuffle used" : "one reshuffle left"}`),
       pile("Discard", discard.length ? cardSvg(discard[discard.length - 1], deck) : slotSvg(""),
-        plural(discard.length, "card")),
+        plural(discard.length, "card"), "discard"),
       h("div", { class: "pile removed" }, h("div", { class: "pile-label" }, "Removed from the game"),
         h("div", { class: "mini-cards" }, obs.removed.length ? obs.removed.map((c) => cardSvg(c, deck)) : h("span", { class: "dim" }, "none")))),
   ];
@@ -112,6 +112,13 @@ export function board(msg) {
 }
 
 /** One line: what is going on and what to do. */
+/** The one reshuffle, when it happens (PR-11). */
+export function events(before, after) {
+  return after.reshuffled && !before.reshuffled
+    ? [`The draw pile ran out: the discard pile was shuffled into a new draw pile of ${after.draw_pile_size} cards, the one reshuffle of the game.`]
+    : [];
+}
+
 export function situation(msg) {
   const obs = msg.observation;
   const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === msg.current_player;

@@ -3,6 +3,7 @@
 // stack ("7H@3"), a spot itself ("spot:3", for discards), your runs ("run:2", for "add .. to 2").
 
 import { h, plural } from "../dom.js";
+import { seatName } from "../names.js";
 import { cardSvg } from "../cards.js";
 
 export const deck = "standard";
@@ -23,10 +24,6 @@ function rank(code) {
   return RANKS.indexOf(code.slice(0, -1)) + 1;
 }
 
-function seatName(msg, seat) {
-  const p = (msg.players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : `Seat ${seat}`;
-}
 
 /** A stack fanned downwards, the top card last and whole; the card step shrinks as it grows. */
 function stackView(stack, spot) {
@@ -40,6 +37,7 @@ function spotView(obs, spot) {
   const stack = obs.spots[spot - 1];
   const used = (obs.used_spots || []).includes(spot);
   return h("div", { class: `spot${used ? " used" : ""}`, "data-token": `spot:${spot}`, "data-spot": spot,
+    "data-place": `spot:${spot}`,
     title: used ? `spot ${spot} took a discard this turn: one card per spot` : `spot ${spot}` },
     h("div", { class: "spot-head" }, h("b", {}, `Spot ${spot}`),
       h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty")),
@@ -60,6 +58,7 @@ function seatRow(msg, seat) {
   const toPlay = obs.end === null && seat === obs.player;
   const mine = seat === msg.seat;
   const runs = obs.runs[seat].map((run, i) => h("div", { class: "run", ...(mine ? { "data-token": `run:${i + 1}` } : {}),
+    "data-place": `run:${seat}:${i}`,
     title: `run ${i + 1}: ${run[0]} to ${run[run.length - 1]}` },
     h("span", { class: "run-no" }, String(i + 1)), run.map((c) => cardSvg(c, deck)),
     h("span", { class: "run-label" }, `${run[0]}–${run[run.length - 1]}`)));
@@ -102,6 +101,15 @@ export function board(msg) {
         : h("span", { class: "dim" }, "(empty)"))));
   }
   return h("div", { class: "board quis" }, parts);
+}
+
+/** Clearings of the yard (QU-7) and bare ones (QU-8). */
+export function events(before, after) {
+  if (after.clearings > before.clearings) {
+    return [`The yard was cleared: each spot keeps its top card, the ${after.draw_pile_size} cards beneath make a new draw pile.`];
+  }
+  if (after.barren && !before.barren) return ["The yard was due for clearing, but no card lay beneath any top."];
+  return [];
 }
 
 export function situation(msg) {
