@@ -204,9 +204,9 @@ class Table:
             raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot act: open a seat's invite link to play")
         if self.state.is_terminal():
             raise WebError(protocol.FINISHED, f"the game is over ({self.state.end_reason}): no more actions")
-        if seat != self.state.current_player:
-            raise WebError(protocol.NOT_YOUR_TURN,
-                           f"it is seat {self.state.current_player}'s turn ({self.seats[self.state.current_player].name}), "
+        player = self.state.player  # the game goes on, so someone is to move
+        if seat != player:
+            raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), "
                            f"not yours (seat {seat}): wait for your turn")
         if state_id != self.state_id:
             raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): the table "
@@ -319,7 +319,8 @@ class Tables:
     def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
         """A new table and each human seat's token (shown once, stored only hashed)."""
         game = _game_for(request)
-        seats, tokens = [], []
+        seats: list[Seat] = []
+        tokens: list[str | None] = []
         for i, (spec, name) in enumerate(zip(request.seats, request.names)):
             if spec.lower() == HUMAN:
                 token = secrets.token_urlsafe(24)
