@@ -15,6 +15,7 @@ import hmac
 import json
 import logging
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,15 +42,31 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: A tag of rich console markup, as rich finds them (``rich.markup.RE_TAGS``): backslashes, then
+#: ``[`` and a lower-case name, ``#``, ``/`` or ``@``.
+_TAG = re.compile(r"(\\*)\[([a-z#/@][^[]*?)]")
+_BARE_TAG = re.compile(r"\[[a-z#/@][^[]*?]")
+
+
 def plain_text(markup: str) -> str:
-    """Rich console markup as plain text (the ``text`` field of a state message).
+    r"""Rich console markup as plain text (the ``text`` field of a state message): what
+    ``rich.text.Text.from_markup(markup).plain`` gives, many times faster (rich parses
+    styles that are thrown away here, and took 80% of a broadcast's time).
 
-    >>> plain_text("[bold]Row[/bold] 7H")
-    'Row 7H'
+    >>> plain_text(r"[bold]Row[/bold] 7H [dim]\[b] is literal[/dim]")
+    'Row 7H [b] is literal'
     """
-    from rich.text import Text
 
-    return Text.from_markup(markup).plain
+    if "\\" not in markup:  # the usual case: no escapes, so every tag simply goes
+        return _BARE_TAG.sub("", markup)
+    out, position = [], 0
+    for match in _TAG.finditer(markup):  # the pieces between tags as rich's parser makes them
+        out.append(markup[position : match.start()].replace("\\[", "["))
+        backslashes, escaped = divmod(len(match.group(1)), 2)
+        out.append("\\" * backslashes + (f"[{match.group(2)}]" if escaped else ""))
+        position = match.end()
+    out.append(markup[position:].replace("\\[", "["))
+    return "".join(out)
 
 
 @dataclass

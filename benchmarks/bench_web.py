@@ -1,0 +1,164 @@
+"""Load on the web table: many concurrent tables over real websockets on loopback.
+
+``parlour serve`` runs in a subprocess (uvicorn, SQLite on a temporary file, every
+action committed before it is broadcast). Every seat of every table is a benchmark
+client (the ``websockets`` library) that plays a random legal move whenever it is its
+turn, so each action makes the full round trip: ``act`` sent -> the server checks it,
+commits it and broadcasts the new state to every seat of the table -> the actor
+receives its next ``state``. That time is an action's latency. ``--tables`` tables are
+kept going at once (a finished table is replaced by a new one) for ``--seconds``;
+figures: actions per second, and the median and 99th percentile latency. Each is the
+median of ``--runs`` runs.
+
+    .venv/bin/python benchmarks/bench_web.py --tables 100 --seconds 20 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+#: The tables played, round robin: each game with every seat a client.
+TABLES = [
+    {"game": "psalter-row", "seats": ["human"]},
+    {"game": "decktet-golf", "seats": ["human", "human"], "options": {"rounds": 1}},
+    {"game": "quisquilian", "seats": ["human", "human", "human"]},
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    server.stdout.readline()  # the address line
+    for _ in range(200):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
+            return server
+        except httpx.TransportError:
+            time.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+class Run:
+    """Latencies (seconds) and counts of one run."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.latencies: list[float] = []
+        self.games = 0
+        self.errors: list[dict[str, Any]] = []
+
+
+async def play_seat(url: str, token: str, rng: random.Random, run: Run) -> None:
+    """One seat's client: join, then act at random whenever it is this seat's turn."""
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "join", "token": token}))
+        sent_at: float | None = None
+        acted_on = -1
+        while True:
+            try:  # a seat whose table stopped at the deadline is not left waiting
+                text = await asyncio.wait_for(ws.recv(), timeout=max(run.deadline - time.perf_counter(), 0) + 10)
+            except (asyncio.TimeoutError, ConnectionClosed):
+                return
+            message = json.loads(text)
+            if message["type"] == "error":
+                run.errors.append(message)
+                return
+            if message["type"] != "state":
+                continue
+            if sent_at is not None and message["state_id"] > acted_on:
+                run.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["end"] is not None or time.perf_counter() > run.deadline:
+                return
+            if message["legal"] and message["state_id"] > acted_on and sent_at is None:
+                acted_on = message["state_id"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(message["legal"]),
+                                          "state_id": acted_on}))
+
+
+async def keep_a_table(http: httpx.AsyncClient, base: str, ws_base: str, slot: int, run: Run) -> None:
+    """Play tables one after another in this slot until the deadline."""
+    rng = random.Random(slot)
+    n = slot
+    while time.perf_counter() < run.deadline:
+        body = TABLES[n % len(TABLES)]
+        n += 1
+        table = (await http.post(f"{base}/api/tables", json=body)).json()
+        url = f"{ws_base}/ws/tables/{table['id']}"
+        tokens = [s["invite"].split("#token=")[1] for s in table["seats"]]
+        await asyncio.gather(*(play_seat(url, t, random.Random(rng.random()), run) for t in tokens))
+        if time.perf_counter() < run.deadline:
+            run.games += 1
+
+
+async def one_run(port: int, tables: int, seconds: float) -> dict[str, float]:
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    run = Run(time.perf_counter() + seconds)
+    started = time.perf_counter()
+    async with httpx.AsyncClient(timeout=60) as http:
+        await asyncio.gather(*(keep_a_table(http, base, ws_base, slot, run) for slot in range(tables)))
+    elapsed = time.perf_counter() - started
+    if run.errors:
+        raise RuntimeError(f"the server refused a benchmark action: {run.errors[0]}")
+    lat = sorted(run.latencies)
+    return {
+        "actions": len(lat),
+        "actions_per_s": len(lat) / elapsed,
+        "median_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
+        "games": run.games,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables played at once")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each run")
+    parser.add_argument("--runs", type=int, default=3, help="runs (each on a fresh server and database)")
+    args = parser.parse_args()
+    results = []
+    for i in range(args.runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            port = free_port()
+            server = start_server(Path(tmp) / "bench.db", port)
+            try:
+                result = asyncio.run(one_run(port, args.tables, args.seconds))
+            finally:
+                server.send_signal(signal.SIGINT)
+                server.wait(timeout=30)
+        results.append(result)
+        print(f"run {i + 1}: {result['actions']} actions, {result['actions_per_s']:.0f} actions/s, "
+              f"median {result['median_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, {result['games']} games finished",
+              flush=True)
+    median = {key: statistics.median(r[key] for r in results) for key in results[0]}
+    print(f"median of {args.runs} runs, {args.tables} tables: {median['actions_per_s']:.0f} actions/s, "
+          f"latency median {median['median_ms']:.1f} ms, p99 {median['p99_ms']:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
