@@ -27,15 +27,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from parlour.web import protocol
 from parlour.web.protocol import WebError, error_message, parse_client_message, parse_table_request
 from parlour.web.storage import Storage
-from parlour.web.tables import Connection, Table, Tables
+from parlour.web.tables import CLOSE, Connection, Table, Tables
 
 STATIC = Path(__file__).resolve().parent / "static"
 mimetypes.add_type("text/javascript", ".js")  # ES modules need a JavaScript type, whatever the system's table says
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("text/css", ".css")
-
-_CLOSE = object()  # in an outbox: close the socket after what is queued before it
 
 
 def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | None = None) -> FastAPI:
@@ -193,7 +191,7 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
             table = _tables(websocket).get(table_id)
         except WebError as err:
             conn.send(error_message(err, None))
-            conn.outbox.put_nowait((_CLOSE, protocol.CLOSE_UNKNOWN_TABLE))
+            conn.close(protocol.CLOSE_UNKNOWN_TABLE)
             await writer
             return
         while not writer.done():
@@ -226,7 +224,7 @@ def _handle(table: Table, conn: Connection, text: Any) -> bool:
     except WebError as err:
         conn.send(error_message(err, table.state_id))
         if err.code == protocol.BAD_TOKEN:
-            conn.outbox.put_nowait((_CLOSE, protocol.CLOSE_BAD_TOKEN))
+            conn.close(protocol.CLOSE_BAD_TOKEN)
             return False
     return True
 
@@ -250,7 +248,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     try:
         while True:
             item = await conn.outbox.get()
-            if isinstance(item, tuple) and item and item[0] is _CLOSE:
+            if isinstance(item, tuple) and item[0] == CLOSE:
                 await websocket.close(code=item[1])
                 return
             await websocket.send_text(item)

@@ -84,17 +84,35 @@ class Seat:
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "spec": self.spec}
 
 
+CLOSE = "close"  # an outbox entry (CLOSE, code): close the socket after what was queued before
+MAX_OUTBOX = 2000  # messages a client may fall behind by before it is dropped
+CLOSE_TOO_SLOW = 4008
+
+
 @dataclass(eq=False)
 class Connection:
     """One websocket's subscription: its seat (None: spectator) and an outbox that a
-    writer task drains, so that a slow client never holds up a table."""
+    writer task drains, so that a slow client never holds up a table. A client that
+    reads nothing while ``MAX_OUTBOX`` messages pile up is closed (4008); it may rejoin."""
 
     seat: int | None = None
     joined: bool = False
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    closing: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
+        if self.closing:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.close(CLOSE_TOO_SLOW)
+            return
         self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+
+    def close(self, code: int) -> None:
+        """Close the socket once what is queued has been sent."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait((CLOSE, code))
 
 
 class Table:
