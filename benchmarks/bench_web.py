@@ -8,7 +8,9 @@ commits it and broadcasts the new state to every seat of the table -> the actor
 receives its next ``state``. That time is an action's latency. ``--tables`` tables are
 kept going at once (a finished table is replaced by a new one) for ``--seconds``;
 figures: actions per second, and the median and 99th percentile latency. Each is the
-median of ``--runs`` runs.
+median of ``--runs`` runs. Before each run the fixed pure-Python baseline loop of
+bench_playouts.py is timed for a second, so that runs on a busier or quieter machine can
+be compared (actions per baseline kilo-iteration).
 
     .venv/bin/python benchmarks/bench_web.py --tables 100 --seconds 20 --runs 3
 """
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from bench_playouts import baseline
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -143,6 +146,7 @@ def main() -> None:
     args = parser.parse_args()
     results = []
     for i in range(args.runs):
+        base_kit = baseline(1.0) / 1000
         with tempfile.TemporaryDirectory() as tmp:
             port = free_port()
             server = start_server(Path(tmp) / "bench.db", port)
@@ -151,13 +155,16 @@ def main() -> None:
             finally:
                 server.send_signal(signal.SIGINT)
                 server.wait(timeout=30)
+        result["baseline_kit_s"] = base_kit
+        result["actions_per_kit"] = result["actions_per_s"] / base_kit
         results.append(result)
         print(f"run {i + 1}: {result['actions']} actions, {result['actions_per_s']:.0f} actions/s, "
-              f"median {result['median_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, {result['games']} games finished",
-              flush=True)
+              f"median {result['median_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, {result['games']} games finished, "
+              f"baseline {base_kit:,.0f} kit/s", flush=True)
     median = {key: statistics.median(r[key] for r in results) for key in results[0]}
     print(f"median of {args.runs} runs, {args.tables} tables: {median['actions_per_s']:.0f} actions/s, "
-          f"latency median {median['median_ms']:.1f} ms, p99 {median['p99_ms']:.1f} ms")
+          f"latency median {median['median_ms']:.1f} ms, p99 {median['p99_ms']:.1f} ms, "
+          f"baseline {median['baseline_kit_s']:,.0f} kit/s, {median['actions_per_kit']:.3f} actions per baseline kit")
 
 
 if __name__ == "__main__":
