@@ -53,7 +53,7 @@ def shared_card(legal: list[str]) -> str | None:
 
 def shot(player: Player, out: Path, name: str) -> None:
     player.page.mouse.move(0, 0)  # no hover lift on a card
-    player.page.wait_for_timeout(200)
+    player.page.wait_for_timeout(2400)  # the glow of the places just changed fades
     player.page.screenshot(path=str(out / name), full_page=True)
     print("wrote", out / name)
 
@@ -66,10 +66,15 @@ def open_page(browser: Any, server: Server, path: str) -> Player:
 
 
 def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> None:
-    # Psalter Row, mid-game: a Row of five or more Pages
-    table = server.create("psalter-row", ["human"], names=["Ada"])
-    ada = open_page(browser, server, table["seats"][0]["invite"])
-    play_until(ada, rng, lambda s: len(s["observation"]["row"]) >= 5 and not s["observation"]["pending"], ("place",))
+    # Psalter Row, mid-game: a Row of five or more Pages and a Page to place
+    for _ in range(10):
+        table = server.create("psalter-row", ["human"], names=["Ada"])
+        ada = open_page(browser, server, table["seats"][0]["invite"])
+        state = play_until(ada, rng, lambda s: len(s["observation"]["row"]) >= 5
+                           and any(a.startswith("place") for a in s["legal"]), ("place", "errand", "swap"))
+        if not state["end"]:
+            break
+        ada.page.context.close()
     shot(ada, out, "psalter-row.png")
     # the replay of that game, a few steps before its end
     play_until(ada, rng, lambda s: False, ("place",))
