@@ -45,6 +45,15 @@ TABLES = [
 ]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -151,7 +160,10 @@ def main() -> None:
             port = free_port()
             server = start_server(Path(tmp) / "bench.db", port)
             try:
+                server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
                 result = asyncio.run(one_run(port, args.tables, args.seconds))
+                result["server_cpu_ms"] = 1000 * (cpu_seconds(server.pid) - server_cpu) / result["actions"]
+                result["client_cpu_ms"] = 1000 * (time.process_time() - client_cpu) / result["actions"]
             finally:
                 server.send_signal(signal.SIGINT)
                 server.wait(timeout=30)
@@ -160,11 +172,13 @@ def main() -> None:
         results.append(result)
         print(f"run {i + 1}: {result['actions']} actions, {result['actions_per_s']:.0f} actions/s, "
               f"median {result['median_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, {result['games']} games finished, "
-              f"baseline {base_kit:,.0f} kit/s", flush=True)
+              f"baseline {base_kit:,.0f} kit/s, CPU per action: server {result['server_cpu_ms']:.2f} ms, "
+              f"clients {result['client_cpu_ms']:.2f} ms", flush=True)
     median = {key: statistics.median(r[key] for r in results) for key in results[0]}
     print(f"median of {args.runs} runs, {args.tables} tables: {median['actions_per_s']:.0f} actions/s, "
           f"latency median {median['median_ms']:.1f} ms, p99 {median['p99_ms']:.1f} ms, "
-          f"baseline {median['baseline_kit_s']:,.0f} kit/s, {median['actions_per_kit']:.3f} actions per baseline kit")
+          f"baseline {median['baseline_kit_s']:,.0f} kit/s, {median['actions_per_kit']:.3f} actions per baseline kit, "
+          f"CPU per action: server {median['server_cpu_ms']:.2f} ms, clients {median['client_cpu_ms']:.2f} ms")
 
 
 if __name__ == "__main__":
