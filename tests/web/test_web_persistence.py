@@ -147,3 +147,22 @@ def test_a_damaged_table_is_left_out_and_the_rest_are_served(db_path) -> None:
         assert "cannot be rebuilt" in response.json()["error"]["message"]
         socket = Socket(client, good["id"])
         socket.join(good["seats"][0]["token"])
+
+
+def test_a_failing_store_changes_nothing_and_keeps_the_socket(client, monkeypatch) -> None:
+    table = create(client, "psalter-row", ["human"])
+    socket = Socket(client, table["id"])
+    _, state = socket.join(table["seats"][0]["token"])
+    tables = client.app.state.tables
+
+    def full_disk(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(tables.storage, "add_action", full_disk)
+    socket.send({"type": "act", "action": state["legal"][0], "state_id": 0})
+    error = socket.expect("error")
+    assert error["code"] == "server_error" and "nothing changed" in error["message"]
+    assert tables.live[table["id"]].state_id == 0 and stored_actions(client.app.state.tables.storage.path) == []
+    monkeypatch.undo()
+    socket.send({"type": "act", "action": state["legal"][0], "state_id": 0})  # the same action, now stored
+    assert socket.expect("state")["state_id"] == 1 and len(stored_actions(tables.storage.path)) == 1

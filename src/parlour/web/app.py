@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import mimetypes
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,6 +30,7 @@ from parlour.web.protocol import WebError, error_message, parse_client_message, 
 from parlour.web.storage import Storage
 from parlour.web.tables import CLOSE, Connection, Table, Tables
 
+log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).resolve().parent / "static"
 mimetypes.add_type("text/javascript", ".js")  # ES modules need a JavaScript type, whatever the system's table says
 mimetypes.add_type("text/javascript", ".mjs")
@@ -226,6 +228,11 @@ def _handle(table: Table, conn: Connection, text: Any) -> bool:
         if err.code == protocol.BAD_TOKEN:
             conn.close(protocol.CLOSE_BAD_TOKEN)
             return False
+    except Exception as err:  # a bug or a full disk: say so, keep the socket and the server
+        log.exception("table %s: a message failed", table.id)
+        failed = WebError(protocol.SERVER_ERROR, f"the server could not do this ({type(err).__name__}); nothing "
+                          "changed: try again, or reload the page", 500)
+        conn.send(error_message(failed, table.state_id))
     return True
 
 

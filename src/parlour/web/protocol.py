@@ -38,6 +38,7 @@ BAD_AGENT = "bad_agent"  # unknown agent spec, or an agent that cannot play this
 CHEATING_AGENT = "cheating_agent"  # an agent that sees hidden cards (clairvoyant)
 NOT_FINISHED = "not_finished"  # a record or replay asked before the end
 DAMAGED_TABLE = "damaged_table"  # a stored table whose actions no longer replay (500)
+SERVER_ERROR = "server_error"  # the server failed (a bug, the disk): nothing changed
 
 CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
 CLOSE_UNKNOWN_TABLE = 4004
