@@ -26,10 +26,20 @@ def test_two_browsers_play_quisquilian_seats_with_a_bot(server, browser):
         made = [0, 0]
         kinds: set[str] = set()
         deadline = time.monotonic() + 120
+        told_off = False
         while players[0].state()["observation"]["turns"] < TURNS and not players[0].state()["end"]:
             assert time.monotonic() < deadline, "the game did not move on"
             acted = False
             for seat, player in enumerate(players):
+                if _to_play(player) and not told_off:
+                    # while this seat is to play nobody else can be: the other one who acts is told
+                    # so, and nothing changes
+                    other = players[1 - seat]
+                    before = other.state_id()
+                    other.type_notation("stop")
+                    assert other.error_text().startswith("Not your turn")
+                    assert other.state_id() == before == player.state_id()
+                    told_off = True
                 if _to_play(player):
                     legal = player.legal()
                     # runs and additions when there are any: clicks on stack cards and runs
@@ -41,7 +51,7 @@ def test_two_browsers_play_quisquilian_seats_with_a_bot(server, browser):
                     acted = True
             if not acted:
                 time.sleep(0.05)
-        assert made[0] >= 3 and made[1] >= 3
+        assert made[0] >= 3 and made[1] >= 3 and told_off
         assert "discard" in kinds
         # both pages reach the same state; the log holds each person's actions as clicked
         final = players[0].state()["state_id"]

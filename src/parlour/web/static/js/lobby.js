@@ -150,7 +150,8 @@ function showCreated(table) {
   const box = $("created");
   const humans = table.seats.filter((s) => s.kind === "human");
   fill(box, h("h2", {}, `Table ${table.id}: ${table.title || table.game}`),
-    h("div", { class: "dim" }, "Each invite link is a seat: its secret token is in the part after #. Send each person their own link."),
+    h("div", { class: "dim" }, "Each invite link is a seat: its secret token is in the part after #. Send each person their own link, " +
+      "and keep them: the server keeps only a hash of each token and cannot show them again."),
     humans.map((s) => linkRow(`Seat ${s.seat} · ${s.name}`, s.invite, "invite")),
     table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat}: ${s.name} (${s.spec})`)),
     linkRow("Spectators", table.spectate, "spectate"),
