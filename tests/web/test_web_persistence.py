@@ -166,3 +166,25 @@ def test_a_failing_store_changes_nothing_and_keeps_the_socket(client, monkeypatc
     monkeypatch.undo()
     socket.send({"type": "act", "action": state["legal"][0], "state_id": 0})  # the same action, now stored
     assert socket.expect("state")["state_id"] == 1 and len(stored_actions(tables.storage.path)) == 1
+
+
+def test_a_bot_whose_move_cannot_be_stored_tries_again(client, monkeypatch) -> None:
+    import parlour.web.tables as tables_module
+
+    monkeypatch.setattr(tables_module, "BOT_RETRY", 0.01)
+    tables = client.app.state.tables
+    real_add, failures = tables.storage.add_action, []
+
+    def flaky(*args, **kwargs):
+        if len(failures) < 3:
+            failures.append(args)
+            raise sqlite3.OperationalError("database is locked")
+        return real_add(*args, **kwargs)
+
+    monkeypatch.setattr(tables.storage, "add_action", flaky)
+    table = create(client, "decktet-golf", ["human", "random"])  # the bot opens
+    watcher = Socket(client, table["id"])
+    watcher.join(None)
+    state = watcher.state_where(lambda m: m["current_player"] == 0)
+    assert len(failures) == 3 and [e["seat"] for e in state["log"]] == [1, 1]
+    assert len(stored_actions(tables.storage.path)) == 2

@@ -31,6 +31,7 @@ from parlour.web.storage import Storage, StoredTable, now
 log = logging.getLogger("parlour.web")
 
 HUMAN, AGENT = "human", "agent"
+BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
 
 
 def token_hash(token: str) -> str:
@@ -324,6 +325,9 @@ class Table:
             except ParlourError:
                 log.exception("table %s: the agent in seat %s chose an illegal action", self.id, seat)
                 return
+            except Exception:  # the store failed (a full disk?): nothing changed; try again shortly
+                log.exception("table %s: the move of seat %s could not be stored; retrying", self.id, seat)
+                await asyncio.sleep(BOT_RETRY)
             await asyncio.sleep(0)
 
 
