@@ -26,7 +26,7 @@ def test_every_file_a_page_or_module_loads_is_there():
         text = path.read_text()
         for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', text):
             assert (STATIC / ref.removeprefix("/static/")).is_file(), f"{path.name} loads {ref}, which is missing"
-        for ref in re.findall(r'^import .* from "(\.[^"]+)";', text, re.M):
+        for ref in re.findall(r'^import .* from "(\.[^"]+)";', text, re.MULTILINE):
             assert (path.parent / ref).resolve().is_file(), f"{path.name} imports {ref}, which is missing"
 
 
