@@ -67,7 +67,8 @@ function updateBar() {
 const ERROR_TITLES = {
   bad_message: "Bad message", bad_token: "Seat token refused", unknown_table: "No such table",
   not_your_turn: "Not your turn", stale: "The table moved on", notation: "Not understood",
-  illegal: "Not legal", finished: "The game is over",
+  illegal: "Not legal", finished: "The game is over", server_error: "The server failed (nothing changed)",
+  damaged_table: "This table cannot be rebuilt",
 };
 
 function onMessage(msg) {
