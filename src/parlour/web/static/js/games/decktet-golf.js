@@ -2,10 +2,9 @@
 // and the card in hand. Click targets: your own cells ("B2"), the draw pile ("draw"), the
 // discard pile ("take"), the drawn card ("discard").
 
-import { h, plural } from "../dom.js";
+import { h, plural, s } from "../dom.js";
 import { seatName } from "../names.js";
 import { backSvg, cardSvg, decktetCard, DECKTET_SUITS, slotSvg, symbol } from "../cards.js";
-import { s } from "../dom.js";
 
 export const deck = "decktet";
 export const title = "Decktet Golf";
@@ -66,7 +65,7 @@ function showing(layout) {
 
 
 /** One seat's plus sign with column letters and row numbers; own cells carry click tokens. */
-function layoutView(msg, seat, layout, mine, near = []) {
+function layoutView(seat, layout, mine, near = []) {
   const targets = new Set(near.map((n) => n.cell));
   const grid = [h("div", { class: "gl-corner" })];
   for (const letter of "ABCD") grid.push(h("div", { class: "gl-head" }, letter));
@@ -106,7 +105,7 @@ function seatView(msg, seat) {
     h("div", { class: "seat-head" }, toPlay ? h("span", { class: "turn-mark" }, "▶") : null,
       h("b", {}, seatName(msg, seat)), ...marks),
     h("div", { class: "seat-sub" }, `showing ${showing(layout)} · match ${obs.totals[seat]}`),
-    layoutView(msg, seat, layout, seat === msg.seat, near),
+    layoutView(seat, layout, seat === msg.seat, near),
     near.map((n) => h("div", { class: "near-line" }, h("span", { class: "near-mark" }, "◆"),
       ` ${n.name} needs `, suitIcons(n.suits), ` at ${n.cell}`)));
 }
@@ -166,12 +165,11 @@ function lastRound(msg, seats) {
   if (!obs.last_round_layouts) return null;
   const opening = obs.face_up.every((up) => up.length <= obs.options.opening_flips);
   const scores = obs.round_scores[obs.round_scores.length - 1] || [];
-  const old = { ...msg, seat: null, observation: { ...obs, layouts: obs.last_round_layouts } };
   return h("details", { class: "last-round", open: opening && obs.end === null },
     h("summary", {}, `Round ${obs.round_scores.length} as scored: ${scores.join(" / ")}`),
     h("div", { class: "golf-seats" }, seats.map((seat) => h("div", { class: "golf-seat" },
       h("div", { class: "seat-head" }, h("b", {}, seatName(msg, seat)), h("span", { class: "dim" }, ` scored ${scores[seat]}`)),
-      layoutView(old, seat, obs.last_round_layouts[seat], false)))));
+      layoutView(seat, obs.last_round_layouts[seat], false)))));
 }
 
 /** What happened between two observations beyond the actions themselves (DG-7, DG-8). */
