@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from parlour.cards import decktet
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "web" / "static"
@@ -37,3 +39,11 @@ def test_nothing_is_fetched_from_outside():
             outside = [u for u in re.findall(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s\"')]*", text)
                        if not u.startswith("http://www.w3.org/")]
             assert not outside, f"{path.relative_to(STATIC)} refers to {outside}"
+
+
+def test_a_missing_chromium_fails_the_browser_tests_and_says_how_to_install_it(monkeypatch):
+    import browserkit
+
+    monkeypatch.setattr(browserkit, "CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install chromium.*make test"):
+        browserkit.require_chromium()
