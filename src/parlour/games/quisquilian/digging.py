@@ -64,12 +64,21 @@ def spot_info(stack: Sequence[int]) -> SpotInfo:
     return suit, prefix, sum(1 << rank for rank in prefix) << FIELD * suit
 
 
-def info_after_discard(info: SpotInfo, card: int, was_empty: bool) -> SpotInfo:
-    """The spot's info once ``card`` is laid on top (without walking down the stack)."""
+#: The info of a spot whose top card is alone in its prefix (an empty spot, or a top card of
+#: another suit beneath), per card: what most discards make of a spot.
+ALONE: tuple[SpotInfo, ...] = tuple((card // 13, [card % 13 + 1], CARD_BIT[card]) for card in range(52))
+
+
+def info_after_discard(info: SpotInfo, card: int) -> SpotInfo:
+    """The info of a non-empty spot whose top card is of ``card``'s suit, once ``card`` is laid
+    on top (without walking down the stack).
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> info_after_discard(spot_info((c("7H"), c("6H"))), c("5H")) == spot_info((c("7H"), c("6H"), c("5H")))
+    True
+    """
     suit, rank, bit = card // 13, card % 13 + 1, CARD_BIT[card]
-    old_suit, prefix, bits = info
-    if was_empty or old_suit != suit:
-        return suit, [rank], bit
+    prefix, bits = info[1], info[2]
     if bits & bit:  # the prefix now stops above the card of the same rank
         prefix = prefix[: prefix.index(rank)]
         bits = sum(1 << r for r in prefix) << FIELD * suit
@@ -100,26 +109,23 @@ def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
 
 def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
     """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
-    prefixes: list[tuple[int, list[int]]] = []  # the spots of this suit
-    deep = False  # whether one of them offers more than its top card
-    for spot, (of, prefix, bits) in enumerate(infos):
-        if of == suit and bits:
-            prefixes.append((spot, prefix))
-            deep = deep or len(prefix) > 1
+    mine = [(spot, info[1]) for spot, info in enumerate(infos) if info[0] == suit and info[2]]  # this suit's spots
+    deep = [spot for spot, prefix in mine if len(prefix) > 1]  # those that offer more than their top card
     if not deep:
-        _runs_from_tops(suit, hand_mask, prefixes, avail, found)
+        _runs_from_tops(suit * 13 - 1, hand_mask, mine, avail, found)
         return
     usable: list[tuple[int, list[int]]] = []  # the prefixes cut to what a run could take
-    ranks, deep = hand_mask, False  # the ranks they leave, with the hand's
-    for spot, prefix in prefixes:
+    ranks, deep = hand_mask, []  # the ranks they leave, with the hand's
+    for spot, prefix in mine:
         if len(prefix) > 1:  # a top card alone is always usable
             prefix = _usable(prefix, avail)
-            deep = deep or len(prefix) > 1
+            if len(prefix) > 1:
+                deep.append(spot)
         usable.append((spot, prefix))
         for rank in prefix:
             ranks |= 1 << rank
     if ranks & (ranks >> 1) & (ranks >> 2):
-        (_runs_of_suit if deep else _runs_from_tops)(suit, hand_mask, usable, ranks, found)
+        (_search if deep else _runs_from_tops)(suit * 13 - 1, hand_mask, usable, ranks, found)
 
 
 def _usable(prefix: list[int], avail: int) -> list[int]:
@@ -127,23 +133,30 @@ def _usable(prefix: list[int], avail: int) -> list[int]:
     the card at some depth (and so all above it) needs every rank between theirs available."""
     low = high = prefix[0]
     for depth in range(1, len(prefix)):
-        low, high = min(low, prefix[depth]), max(high, prefix[depth])
+        rank = prefix[depth]
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
         span = ((1 << (high - low + 1)) - 1) << low
         if avail & span != span:
             return prefix[:depth]
     return prefix
 
 
-def _runs_from_tops(
-    suit: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]
-) -> None:
+def _runs_from_tops(base: int, hand_mask: int, tops: list[tuple[int, list[int]]], avail: int, found: list[Run]) -> None:
     """The common case: each spot offers only its top card. Runs are then the windows of
-    three or more available ranks, with every combination of the sources of each rank,
-    grown upward from each rank that starts three consecutive ones (found in one mask test)."""
-    base = suit * 13 - 1
-    sources: dict[int, list[tuple[int, int]]] = {}  # rank -> its (card, source) choices, the hand first
-    for spot, (rank,) in prefixes:
-        sources.setdefault(rank, [(base + rank, 0)] if hand_mask >> rank & 1 else []).append((base + rank, spot + 1))
+    three or more available ranks, with every combination of the sources of each rank (the
+    hand first, then the spots in order), by lowest rank, then length.
+
+    ``base + rank`` is the card of that rank in the suit; ``tops`` holds (spot index, [rank]).
+    """
+    sources: dict[int, list[tuple[int, int]]] = {}  # rank -> its (card, source) choices, when not the hand alone
+    for spot, (rank,) in tops:
+        picks = sources.get(rank)
+        if picks is None:
+            picks = sources[rank] = [(base + rank, 0)] if hand_mask >> rank & 1 else []
+        picks.append((base + rank, spot + 1))
     starts = avail & (avail >> 1) & (avail >> 2)
     while starts:
         low = (starts & -starts).bit_length() - 1
@@ -151,85 +164,83 @@ def _runs_from_tops(
         partial: list[Run] = [()]
         rank = low
         while avail >> rank & 1:
-            picks = sources.get(rank) or [(base + rank, 0)]  # a rank no spot offers is in the hand
-            partial = [run + (pick,) for run in partial for pick in picks]
+            picks = sources.get(rank)
+            if picks is None or len(picks) == 1:  # one choice: the hand's card, or one spot's
+                pick = picks[0] if picks else (base + rank, 0)
+                partial = [run + (pick,) for run in partial]
+            else:
+                partial = [run + (pick,) for run in partial for pick in picks]
             if rank - low >= 2:
                 found += partial
             rank += 1
 
 
-def _stretches(ranks: int) -> list[tuple[int, int]]:
-    """The (low, high) of each stretch of three or more consecutive ranks in a rank mask.
+def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]) -> None:
+    """The general case (some spot offers several cards): the upward search with obligations.
 
-    >>> _stretches(0b11101110)
-    [(1, 3), (5, 7)]
+    ``chosen`` holds the partial run, ``owed`` maps a rank to the spot whose skipped-over card
+    must fill it, ``taken`` how deep each spot is used. ``offers`` lists, per rank, the spots
+    holding it in their prefix (in spot order) and at what depth.
     """
-    out = []
-    while ranks:
-        low = (ranks & -ranks).bit_length() - 1
-        shifted = ranks >> low
-        length = (~shifted & (shifted + 1)).bit_length() - 1  # the run of ones from ``low``
-        if length >= 3:
-            out.append((low, low + length - 1))
-        ranks &= ~(((1 << length) - 1) << low)
-    return out
+    numbers = [spot + 1 for spot, _ in prefixes]
+    stacks = [prefix for _, prefix in prefixes]
+    offers: dict[int, list[tuple[int, int]]] = {}
+    for i, prefix in enumerate(stacks):
+        for depth, rank in enumerate(prefix):
+            if rank in offers:
+                offers[rank].append((i, depth))
+            else:
+                offers[rank] = [(i, depth)]
+    chosen: list[tuple[int, int]] = []
+    owed: dict[int, int] = {}
+    taken = [0] * len(stacks)
 
-
-def _runs_of_suit(
-    suit: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]
-) -> None:
-    """The general case (some spot offers several cards): the upward search with obligations."""
-    search = _Search(suit * 13 - 1, hand_mask, prefixes, avail, found)
-    for first, last in _stretches(avail):
-        for low in range(first, last - 1):  # every start with two more ranks above it
-            search.extend(low, low)
-
-
-class _Search:
-    """One suit's upward search: ``chosen`` holds the partial run, ``owed`` maps a rank to
-    the spot whose skipped-over card must fill it, ``taken`` how deep each spot is used."""
-
-    __slots__ = ("base", "hand_mask", "spots", "avail", "found", "chosen", "owed", "taken")
-
-    def __init__(self, base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int,
-                 found: list[Run]) -> None:
-        self.base, self.hand_mask, self.avail, self.found = base, hand_mask, avail, found
-        self.spots = [(spot + 1, prefix, {rank: d for d, rank in enumerate(prefix)}) for spot, prefix in prefixes]
-        self.chosen: list[tuple[int, int]] = []
-        self.owed: dict[int, int] = {}
-        self.taken = [0] * len(prefixes)
-
-    def extend(self, rank: int, low: int) -> None:
-        card, owed, taken = self.base + rank, self.owed, self.taken
+    def extend(rank: int, low: int) -> None:
+        card, emit, nxt = base + rank, rank - low >= 2, avail >> (rank + 1) & 1  # owed ranks are in avail
         if rank in owed:  # a card skipped over in a spot must be taken at its rank
             i = owed.pop(rank)
-            self.then((card, self.spots[i][0]), rank, low)
+            chosen.append((card, numbers[i]))
+            if emit and not owed:
+                found.append(tuple(chosen))
+            if nxt:
+                extend(rank + 1, low)
+            chosen.pop()
             owed[rank] = i
             return
-        if self.hand_mask >> rank & 1:
-            self.then((card, 0), rank, low)
-        for i, (number, prefix, depth_of) in enumerate(self.spots):
-            depth, start = depth_of.get(rank), taken[i]
-            if depth is None or depth < start:
+        if hand_mask >> rank & 1:
+            chosen.append((card, 0))
+            if emit and not owed:
+                found.append(tuple(chosen))
+            if nxt:
+                extend(rank + 1, low)
+            chosen.pop()
+        for i, depth in offers.get(rank, ()):
+            start = taken[i]
+            if depth < start:
                 continue
-            skipped = prefix[start:depth]  # cards above it, taken at their (higher) ranks
-            if any(r < rank or r in owed for r in skipped):
-                continue
-            for r in skipped:
-                owed[r] = i
+            if depth > start:  # cards above it, taken later at their own (higher) ranks
+                skipped = stacks[i][start:depth]
+                if any(r < rank or r in owed for r in skipped):
+                    continue
+                for r in skipped:
+                    owed[r] = i
             taken[i] = depth + 1
-            self.then((card, number), rank, low)
+            chosen.append((card, numbers[i]))
+            if emit and not owed:
+                found.append(tuple(chosen))
+            if nxt:
+                extend(rank + 1, low)
+            chosen.pop()
             taken[i] = start
-            for r in skipped:
-                del owed[r]
+            if depth > start:
+                for r in skipped:
+                    del owed[r]
 
-    def then(self, pick: tuple[int, int], rank: int, low: int) -> None:
-        self.chosen.append(pick)
-        if rank - low >= 2 and not self.owed:
-            self.found.append(tuple(self.chosen))
-        if rank < 13 and (self.avail >> (rank + 1) & 1 or rank + 1 in self.owed):
-            self.extend(rank + 1, low)
-        self.chosen.pop()
+    starts = avail & (avail >> 1) & (avail >> 2)  # every start with two more ranks above it
+    while starts:
+        low = (starts & -starts).bit_length() - 1
+        starts &= starts - 1
+        extend(low, low)
 
 
 def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> dict[int, tuple[int, ...]]:

@@ -50,3 +50,5 @@ class Quisquilian(Game):
                 f"at most 7 players (9 spots and 6 cards each); use decks=2"
             )
         self.deck: tuple[int, ...] = tuple(range(DECK_SIZE)) * self.decks
+        #: QU-8's safety net, read at every turn's end (an attribute, not an options look-up).
+        self.max_turns: int = self.options["max_turns"]

@@ -154,7 +154,12 @@ class QuisState(State):
     def _discards(self) -> list[QuisAction]:
         """QU-3: each card of the hand (identical copies once) onto each spot not used this turn."""
         out: list[QuisAction] = []
-        row, previous = DISCARDS[self.used] or discards_row(self.used), -1
+        row = DISCARDS[self.used] or discards_row(self.used)
+        if self.game.decks == 1:  # no two cards alike: no copies to skip (the common, faster loop)
+            for card in self.hands[self.player]:
+                out += row[card]
+            return out
+        previous = -1
         for card in self.hands[self.player]:  # sorted: identical copies are neighbours
             if card != previous:
                 out += row[card]
@@ -191,16 +196,26 @@ class QuisState(State):
             self._end_turn()
 
     def _discard(self, card: int, spot: int) -> None:
-        """QU-3: one card onto a spot; one card per spot this turn."""
+        """QU-3: one card onto a spot; one card per spot this turn. (The hot path of a
+        playout: the hand and the spot's info are updated here rather than by helpers.)"""
         p = self.player
-        self._leave_hand(p, card)
-        stack = self.spots[spot - 1]
-        self.spots[spot - 1] = stack + (card,)
-        self.infos[spot - 1] = digging.info_after_discard(self.infos[spot - 1], card, not stack)
+        hand = self.hands[p]
+        at = hand.index(card)
+        self.hands[p] = hand[:at] + hand[at + 1 :]
+        if self.pool is not None:
+            self._left_pool(p, card)
+        index = spot - 1
+        stack = self.spots[index]
+        self.spots[index] = stack + (card,)
+        info = self.infos[index]
+        if stack and info[0] == card // 13:  # the card may extend the spot's prefix
+            self.infos[index] = digging.info_after_discard(info, card)
+        else:
+            self.infos[index] = digging.ALONE[card]
         self.used |= 1 << spot
         self.owed -= 1
-        if not self.owed:
-            self._dig()
+        if not self.owed and not self._can_dig():
+            self._end_turn()
 
     def _take(self, cards: tuple[tuple[int, int], ...]) -> None:
         """Take a run's or an addition's cards: from the hand, or a spot's top cards (QU-4)."""
@@ -236,20 +251,19 @@ class QuisState(State):
         self.cover[p] |= ranks
         if self.cover[p] == ALL_RANKS:  # QU-5: the complete set wins at once
             self.winner, self.end = p, COMPLETE
-            return
-        self._dig()
-
-    def _dig(self) -> None:
-        """Enter or go on digging; with nothing to play the dig ends by itself (QU-4)."""
-        if not self._can_dig():
+        elif not self._can_dig():
             self._end_turn()
 
     def _can_dig(self) -> bool:
+        """Enter or go on digging: whether there is a run or an addition to play; with
+        none the dig ends by itself (QU-4) and the caller ends the turn."""
         self.phase = DIG_PHASE
         found = self._dig_actions()
         if found:
-            self._legal = found + [STOP_ACTION]
-        return bool(found)
+            found.append(STOP_ACTION)
+            self._legal = found
+            return True
+        return False
 
     def _set_runs(self, seat: int, runs: tuple[tuple[int, ...], ...]) -> None:
         self.runs[seat] = runs
@@ -266,8 +280,14 @@ class QuisState(State):
     def _leave_hand(self, seat: int, card: int) -> None:
         """A hand card becomes public; if it can be one drawn from the cleared pool, it is counted so."""
         self.hands[seat] = without(self.hands[seat], card)
-        if self.pool is not None and self.pool_counts[seat] and card in self.pool:
-            self.pool = without(self.pool, card)
+        if self.pool is not None:
+            self._left_pool(seat, card)
+
+    def _left_pool(self, seat: int, card: int) -> None:
+        """A card left a hand holding cards drawn from the last clearing's pool (QU-9): if it
+        can be one of them, it is no longer unseen."""
+        if self.pool_counts[seat] and card in self.pool:  # type: ignore[operator]
+            self.pool = without(self.pool, card)  # type: ignore[arg-type]
             counts = list(self.pool_counts)
             counts[seat] -= 1
             self.pool_counts = tuple(counts)
@@ -275,15 +295,17 @@ class QuisState(State):
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
     def _end_turn(self) -> None:
         """End turns until a player has a decision to make (a turn may ask none)."""
+        max_turns = self.game.max_turns
         while True:
             p = self.player
-            self._refill(p)
+            if len(self.hands[p]) < HAND_SIZE and self.top < len(self.pile):
+                self._refill(p)
             self.turns += 1
             self.quiet = self.quiet + 1 if self.began_empty and not self.played else 0
             if self.quiet >= self.n:
                 self.quiet = 0
                 self._clear_the_yard()
-            if self.end is None and self.turns >= self.game.options["max_turns"]:
+            if self.end is None and self.turns >= max_turns:
                 self.end = MAX_TURNS
             if self.end is not None:
                 return
@@ -292,9 +314,9 @@ class QuisState(State):
                 return
 
     def _refill(self, seat: int) -> None:
+        """QU-6: draw up to six, while the pile lasts (called when the hand is short and the
+        pile is not empty)."""
         need = HAND_SIZE - len(self.hands[seat])
-        if need <= 0 or self.top == len(self.pile):
-            return
         drawn = self.pile[self.top : self.top + need]
         self.top += len(drawn)
         self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(drawn)))
