@@ -188,3 +188,16 @@ def test_a_bot_whose_move_cannot_be_stored_tries_again(client, monkeypatch) -> N
     state = watcher.state_where(lambda m: m["current_player"] == 0)
     assert len(failures) == 3 and [e["seat"] for e in state["log"]] == [1, 1]
     assert len(stored_actions(tables.storage.path)) == 2
+
+
+def test_finished_tables_are_listed_without_replaying_them(db_path) -> None:
+    with open_client(db_path) as client:
+        table = create(client, "quisquilian", ["random", "random", "random"], max_turns=30)
+        watcher = Socket(client, table["id"])
+        watcher.join(None)
+        watcher.state_where(lambda m: m["end"] is not None)
+        live = client.get("/api/tables?status=finished").json()["tables"]
+    with open_client(db_path) as client:
+        listed = client.get("/api/tables?status=finished").json()["tables"]
+        assert table["id"] not in client.app.state.tables.live  # listed from the store alone
+        assert listed == live

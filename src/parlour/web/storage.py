@@ -127,6 +127,12 @@ class Storage:
             rows = self._db.execute(query + " ORDER BY created, rowid").fetchall()
         return [_table(row) for row in rows]
 
+    def action_counts(self) -> dict[str, int]:
+        """How many actions each table has (tables with none are left out)."""
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, COUNT(*) FROM actions GROUP BY table_id").fetchall()
+        return dict(rows)
+
     def actions(self, table_id: str) -> list[StoredAction]:
         with self._lock:
             rows = self._db.execute(

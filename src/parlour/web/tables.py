@@ -398,10 +398,14 @@ class Tables:
         if status not in (None, "waiting", "playing", "finished"):
             raise WebError(protocol.BAD_REQUEST, f"status {status!r} is not one of waiting, playing, finished")
         found = self.storage.tables(finished=status == "finished")
+        counts = self.storage.action_counts() if status == "finished" else {}
         out = []
         for stored in found:
             try:
-                summary = self.get(stored.id).summary()
+                if stored.status == "finished" and stored.id not in self.live:
+                    summary = _stored_summary(stored, counts.get(stored.id, 0))  # no need to replay it
+                else:
+                    summary = self.get(stored.id).summary()
             except (WebError, ParlourError):
                 continue
             if status is None or summary["status"] == status:
@@ -430,6 +434,24 @@ class Tables:
             table_id = secrets.token_urlsafe(6)  # 8 characters of [A-Za-z0-9_-]
             if table_id not in self.live and self.storage.table(table_id) is None:
                 return table_id
+
+
+def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
+    """The summary of a finished table that is not loaded (what ``Table.summary`` gives,
+    without replaying the game: nobody is connected to it)."""
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "title": parlour.load(stored.game, **stored.options).title,
+        "options": stored.options,
+        "status": "finished",
+        "seats": [{"seat": i, "kind": s["kind"], "name": s["name"], "spec": s.get("spec"), "connected": s["kind"] == AGENT}
+                  for i, s in enumerate(stored.seats)],
+        "created": stored.created,
+        "actions": actions,
+        "current_player": None,
+        "end": stored.end_reason,
+    }
 
 
 def _game_for(request: TableRequest) -> Game:
