@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
+from tablekit import create
 
-from parlour.web.storage import Storage
-from parlour.web.protocol import TableRequest
-from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, MAX_OUTBOX, Connection, Tables, token_hash
+from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, MAX_OUTBOX, Connection, token_hash
 
 
 def test_a_client_that_reads_nothing_is_dropped_not_buffered_forever() -> None:
@@ -18,14 +16,11 @@ def test_a_client_that_reads_nothing_is_dropped_not_buffered_forever() -> None:
     assert items[-1] == (CLOSE, CLOSE_TOO_SLOW) and '"i": 0' in items[0]
 
 
-def test_a_seat_is_found_by_its_token_only() -> None:
-    async def check() -> None:
-        tables = Tables(Storage(":memory:"), bot_delay=0)
-        table, tokens = tables.create(TableRequest("decktet-golf", {}, ["human", "human", "random"], [None] * 3))
-        assert tokens[2] is None and tokens[0] != tokens[1]
-        assert [table.seat_of(t) for t in tokens[:2]] == [0, 1]
-        assert table.seat_of(tokens[0] + "x") is None and table.seat_of("") is None
-        assert table.seats[0].token_hash == token_hash(tokens[0]) and table.seats[2].token_hash is None
-        await tables.close()
-
-    asyncio.run(check())
+def test_a_seat_is_found_by_its_token_only(client) -> None:
+    made = create(client, "decktet-golf", ["human", "human", "random"])
+    table = client.app.state.tables.live[made["id"]]
+    tokens = [seat["token"] for seat in made["seats"]]
+    assert tokens[2] is None and tokens[0] != tokens[1]
+    assert [table.seat_of(t) for t in tokens[:2]] == [0, 1]
+    assert table.seat_of(tokens[0] + "x") is None and table.seat_of("") is None
+    assert table.seats[0].token_hash == token_hash(tokens[0]) and table.seats[2].token_hash is None
