@@ -202,7 +202,15 @@ def check_messages(record: dict[str, Any], received: list[dict[str, Any]], seat:
         assert not leaked, f"state {message['state_id']} shows {seat}'s hidden cards {leaked}"
         assert str(record["seed"]) not in json.dumps(message) or state.is_terminal()
         checked += 1
-    for n, action in enumerate(record["actions"], 1):  # each card in the log was public as it was played
+    for n, action in enumerate(record["actions"], 1):
+        # Each card the log names was the actor's to know, and was public before or after the
+        # action, or left the actor's hand in it (a paid Page goes to the discard, which the
+        # draw after it may shuffle into the pile at once: seen going, then hidden again).
+        actor = states[n - 1].current_player
+        known = words(states[n - 1].observation(actor))
         public = words(states[n - 1].observation(None)) | words(states[n].observation(None))
-        assert set(_CARD.findall(action)) <= public, f"action {n} {action!r} names a card that was hidden"
+        kept = set(states[n].observation(actor).get("hand") or [])
+        for card in _CARD.findall(action):
+            assert card in known, f"action {n} {action!r} names {card}, which its player could not know"
+            assert card in public or card not in kept, f"action {n} {action!r} names {card}, which stayed hidden"
     return checked
