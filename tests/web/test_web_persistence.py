@@ -201,3 +201,17 @@ def test_finished_tables_are_listed_without_replaying_them(db_path) -> None:
         listed = client.get("/api/tables?status=finished").json()["tables"]
         assert table["id"] not in client.app.state.tables.live  # listed from the store alone
         assert listed == live
+
+
+def test_bots_wait_the_bot_delay_before_moving(tmp_path) -> None:
+    import time
+
+    with open_client(tmp_path / "slow.db", bot_delay=0.3) as client:
+        made = time.monotonic()
+        table = create(client, "decktet-golf", ["human", "random"])  # the bot opens: two flips
+        watcher = Socket(client, table["id"])
+        watcher.join(None)
+        watcher.state_where(lambda m: m["state_id"] == 1)
+        first = time.monotonic()
+        watcher.state_where(lambda m: m["state_id"] == 2)
+        assert first - made >= 0.3 and time.monotonic() - first >= 0.25  # each move waits (a lower bound only)
