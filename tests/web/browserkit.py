@@ -181,7 +181,7 @@ class Player:
         return self.page.evaluate("() => window.parlour && window.parlour.state")
 
     def state_id(self) -> int:
-        value = self.page.evaluate("() => document.body.dataset.stateId")
+        value = self.page.evaluate("() => document.body?.dataset.stateId")
         return -1 if value in (None, "") else int(value)
 
     def legal(self) -> list[str]:
@@ -190,11 +190,11 @@ class Player:
 
     def wait_for_state(self, older_than: int = -1) -> dict[str, Any]:
         """The state message once its state_id is beyond ``older_than``."""
-        self.page.wait_for_function(f"() => Number(document.body.dataset.stateId ?? -1) > {older_than}")
+        self.page.wait_for_function(f"() => Number(document.body?.dataset.stateId ?? -1) > {older_than}")
         return self.state()  # type: ignore[return-value]
 
     def wait_my_turn_or_end(self) -> dict[str, Any]:
-        self.page.wait_for_function("() => document.body.dataset.toPlay === 'me' || !!document.body.dataset.end")
+        self.page.wait_for_function("() => document.body?.dataset.toPlay === 'me' || !!document.body?.dataset.end")
         return self.state()  # type: ignore[return-value]
 
     def status(self) -> str:
@@ -204,7 +204,7 @@ class Player:
     def act(self, notation: str) -> dict[str, Any]:
         before = self.state_id()
         tokens = self.page.evaluate("(n) => window.parlour.tokenize(n)", notation)
-        sent = f"() => window.parlour.waiting || Number(document.body.dataset.stateId) > {before}"
+        sent = f"() => window.parlour.waiting || Number(document.body?.dataset.stateId) > {before}"
         for token in tokens:
             if self.page.evaluate(sent):
                 break

@@ -33,7 +33,7 @@ def test_a_decktet_golf_match_against_a_bot_by_clicking(server, context, browser
         own = [e["action"] for e in end["log"] if e["seat"] == 0]
         assert len(own) == made, "each of the seat's actions came from its clicks"
         # the spectator saw the same game to its end, never with a legal action
-        watcher.page.wait_for_function(f"() => Number(document.body.dataset.stateId) === {end['state_id']}")
+        watcher.page.wait_for_function(f"() => Number(document.body?.dataset.stateId) === {end['state_id']}")
         seen = watcher.state()
         assert seen["seat"] is None and seen["legal"] == [] and seen["log"] == end["log"]
         assert watcher.page.locator("#choices").is_hidden()

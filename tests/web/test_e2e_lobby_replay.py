@@ -61,19 +61,19 @@ def test_a_finished_game_replays_step_by_step(server, context):
     end = player.state()
     page = player.page
     page.click("#replay-link")
-    page.wait_for_function(f"() => document.body.dataset.step === '{end['state_id']}'")
+    page.wait_for_function(f"() => document.body?.dataset.step === '{end['state_id']}'")
     assert "Game over" in page.inner_text("#turn")
     assert page.locator("#breakdown .bd-seat").count() == 1
     page.click("#first")
-    page.wait_for_function("() => document.body.dataset.step === '0'")
+    page.wait_for_function("() => document.body?.dataset.step === '0'")
     assert page.inner_text("#step-action") == "the deal"
     assert page.locator(".psalter-row svg.card:not(.slot)").count() == 0, "the deal: an empty Row"
     page.click("#next")
     page.click("#next")
-    page.wait_for_function("() => document.body.dataset.step === '2'")
+    page.wait_for_function("() => document.body?.dataset.step === '2'")
     assert end["log"][1]["action"] in page.inner_text("#step-action")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => document.body.dataset.step === '1'")
+    page.wait_for_function("() => document.body?.dataset.step === '1'")
     assert page.locator("#log li").count() == 1
     # the record downloads as the engine's JSON, and replays
     with page.expect_download() as download:

@@ -13,7 +13,7 @@ TURNS = 9  # three rounds of the three seats: each person plays three turns
 
 
 def _to_play(player: Player) -> bool:
-    return player.page.evaluate("() => document.body.dataset.toPlay === 'me'")
+    return player.page.evaluate("() => document.body?.dataset.toPlay === 'me'")
 
 
 def test_two_browsers_play_quisquilian_seats_with_a_bot(server, browser):
@@ -56,7 +56,7 @@ def test_two_browsers_play_quisquilian_seats_with_a_bot(server, browser):
         # both pages reach the same state; the log holds each person's actions as clicked
         final = players[0].state()["state_id"]
         for player in players:
-            player.page.wait_for_function(f"() => Number(document.body.dataset.stateId) >= {final}")
+            player.page.wait_for_function(f"() => Number(document.body?.dataset.stateId) >= {final}")
         states = [p.state() for p in players]
         assert states[0]["log"][:final] == states[1]["log"][:final]
         for seat in (0, 1):
