@@ -32,17 +32,6 @@ N_SPOTS = 9
 Run = tuple[tuple[int, int], ...]  # ((card, source), ...) in rank order; source 0 = hand, 1-9 = spot
 
 
-def spot_prefix(stack: Sequence[int], suit: int) -> list[int]:
-    """The ranks of a spot's top cards (top first) while they are of ``suit`` with no rank twice."""
-    ranks: list[int] = []
-    for card in reversed(stack):
-        rank = card % 13 + 1
-        if card // 13 != suit or rank in ranks:
-            break
-        ranks.append(rank)
-    return ranks
-
-
 #: Rank masks cover the four suits at once: suit s holds bits 16s+1 .. 16s+13 (Ace .. King).
 #: Bits 0, 14 and 15 of each field stay clear, so the test for three consecutive ranks
 #: (``m & m >> 1 & m >> 2``) never mixes two suits, and one test covers every suit.
@@ -51,17 +40,32 @@ FIELD_MASK = (1 << FIELD) - 1
 CARD_BIT = tuple(1 << (card // 13 * FIELD + card % 13 + 1) for card in range(52))
 
 SpotInfo = tuple[int, list[int], int]  # suit of the top card, its prefix ranks, their bits (as CARD_BIT)
-NO_INFO: SpotInfo = (0, [], 0)  # an empty spot
+NO_INFO: SpotInfo = (-1, [], 0)  # an empty spot: of no suit
 
 
 def spot_info(stack: Sequence[int]) -> SpotInfo:
-    """(suit of the top card, the ranks of its prefix, their bits); only the top card's
-    suit can have a prefix. The state keeps one per spot, updated as the spot changes."""
+    """(suit of the top card, the ranks of its prefix, their bits): the prefix is the spot's
+    top cards while they are of the top card's suit with no rank twice (only that suit can
+    have one). The state keeps one per spot, updated as the spot changes.
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> spot_info((c("5H"), c("9C"), c("7H"), c("6H")))[:2]   # the 9C stops it
+    (2, [6, 7])
+    >>> spot_info((c("6H"), c("7H"), c("6H")))[:2]   # the second 6H stops it
+    (2, [6, 7])
+    """
     if not stack:
         return NO_INFO
     suit = stack[-1] // 13
-    prefix = spot_prefix(stack, suit)
-    return suit, prefix, sum(1 << rank for rank in prefix) << FIELD * suit
+    ranks: list[int] = []
+    bits = 0
+    for card in reversed(stack):
+        bit = CARD_BIT[card]
+        if card // 13 != suit or bits & bit:
+            break
+        bits |= bit
+        ranks.append(card % 13 + 1)
+    return suit, ranks, bits
 
 
 #: The info of a spot whose top card is alone in its prefix (an empty spot, or a top card of
@@ -90,37 +94,47 @@ def runs(hand: Sequence[int], infos: Sequence[SpotInfo]) -> list[Run]:
 
     ``infos`` holds :func:`spot_info` of each of the nine spots.
     """
-    found: list[Run] = []
-    spot_bits = hand_bits = 0  # the ranks to be had from the spots, from the hand
-    for info in infos:
-        spot_bits |= info[2]
+    hand_bits = spot_bits = 0  # the ranks to be had from the hand, from the spots
     for card in hand:
         hand_bits |= CARD_BIT[card]
+    for info in infos:
+        spot_bits |= info[2]
     avail = spot_bits | hand_bits
-    if not avail & (avail >> 1) & (avail >> 2):  # no three consecutive ranks in any suit (most digs)
-        return found
-    for suit in range(4):
-        shift = FIELD * suit
-        suit_avail = avail >> shift & FIELD_MASK
-        if suit_avail & (suit_avail >> 1) & (suit_avail >> 2):
-            _runs_in_suit(suit, hand_bits >> shift & FIELD_MASK, infos, suit_avail, found)
+    starts = avail & (avail >> 1) & (avail >> 2)  # ranks that start three consecutive ones, all suits
+    return runs_from(hand_bits, infos, avail, starts) if starts else []  # most digs stop here
+
+
+def runs_from(hand_bits: int, infos: Sequence[SpotInfo], avail: int, starts: int) -> list[Run]:
+    """:func:`runs`, once the masks are worked out: ``hand_bits`` and ``avail`` (the hand's
+    ranks, and the hand's and the spots' prefixes') as :data:`CARD_BIT`, ``starts`` the ranks
+    that start three consecutive available ones (not 0). Only suits with a start are searched."""
+    found: list[Run] = []
+    while starts:
+        shift = (starts & -starts).bit_length() - 1 & ~(FIELD - 1)  # the lowest suit with a start
+        _runs_in_suit(shift // FIELD, hand_bits >> shift & FIELD_MASK, infos, avail >> shift & FIELD_MASK, found)
+        starts = starts >> (shift + FIELD) << (shift + FIELD)
     return found
 
 
 def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
     """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
-    mine = [(spot, info[1]) for spot, info in enumerate(infos) if info[0] == suit and info[2]]  # this suit's spots
-    deep = [spot for spot, prefix in mine if len(prefix) > 1]  # those that offer more than their top card
+    mine = []  # this suit's spots: (spot index, prefix)
+    deep = False  # whether one of them offers more than its top card
+    for spot, (of, prefix, _) in enumerate(infos):
+        if of == suit:
+            mine.append((spot, prefix))
+            if len(prefix) > 1:
+                deep = True
     if not deep:
         _runs_from_tops(suit * 13 - 1, hand_mask, mine, avail, found)
         return
     usable: list[tuple[int, list[int]]] = []  # the prefixes cut to what a run could take
-    ranks, deep = hand_mask, []  # the ranks they leave, with the hand's
+    ranks, deep = hand_mask, False  # the ranks they leave, with the hand's
     for spot, prefix in mine:
         if len(prefix) > 1:  # a top card alone is always usable
             prefix = _usable(prefix, avail)
             if len(prefix) > 1:
-                deep.append(spot)
+                deep = True
         usable.append((spot, prefix))
         for rank in prefix:
             ranks |= 1 << rank
@@ -151,28 +165,38 @@ def _runs_from_tops(base: int, hand_mask: int, tops: list[tuple[int, list[int]]]
 
     ``base + rank`` is the card of that rank in the suit; ``tops`` holds (spot index, [rank]).
     """
-    sources: dict[int, list[tuple[int, int]]] = {}  # rank -> its (card, source) choices, when not the hand alone
+    offered: dict[int, list[tuple[int, int]]] = {}  # rank -> its (card, source) choices, where a spot has it
+    several = False  # whether some rank can be taken in two ways
     for spot, (rank,) in tops:
-        picks = sources.get(rank)
-        if picks is None:
-            picks = sources[rank] = [(base + rank, 0)] if hand_mask >> rank & 1 else []
-        picks.append((base + rank, spot + 1))
-    starts = avail & (avail >> 1) & (avail >> 2)
-    while starts:
-        low = (starts & -starts).bit_length() - 1
-        starts &= starts - 1
-        partial: list[Run] = [()]
-        rank = low
-        while avail >> rank & 1:
-            picks = sources.get(rank)
-            if picks is None or len(picks) == 1:  # one choice: the hand's card, or one spot's
-                pick = picks[0] if picks else (base + rank, 0)
-                partial = [run + (pick,) for run in partial]
-            else:
-                partial = [run + (pick,) for run in partial for pick in picks]
-            if rank - low >= 2:
-                found += partial
-            rank += 1
+        picks = offered.get(rank)
+        if picks is not None:
+            picks.append((base + rank, spot + 1))
+            several = True
+        elif hand_mask >> rank & 1:
+            offered[rank] = [(base + rank, 0), (base + rank, spot + 1)]
+            several = True
+        else:
+            offered[rank] = [(base + rank, spot + 1)]
+    while avail:
+        low = (avail & -avail).bit_length() - 1  # a stretch of available ranks from ``low``
+        shifted = avail >> low
+        length = (~shifted & (shifted + 1)).bit_length() - 1
+        avail &= ~(((1 << length) - 1) << low)
+        if length < 3:
+            continue
+        chain = [offered.get(rank) or [(base + rank, 0)] for rank in range(low, low + length)]  # no spot: the hand
+        if not several:  # one way to take each rank (most digs): the windows of one chain
+            single = [picks[0] for picks in chain]
+            for first in range(length - 2):
+                for end in range(first + 3, length + 1):
+                    found.append(tuple(single[first:end]))
+            continue
+        for first in range(length - 2):
+            partial: list[Run] = [()]
+            for at in range(first, length):
+                partial = [run + (pick,) for run in partial for pick in chain[at]]
+                if at - first >= 2:
+                    found += partial
 
 
 def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], avail: int, found: list[Run]) -> None:
@@ -243,18 +267,38 @@ def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], av
         extend(low, low)
 
 
-def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+class Wanted(dict):
+    """What :func:`wanted_cards` gives: card -> indices of the runs it fits, with ``bits``,
+    those cards as :data:`CARD_BIT`, so that a dig sees in one test whether any is at hand."""
+
+    __slots__ = ("bits",)
+
+    bits: int
+
+
+def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
     """The cards that would continue a player's runs: card -> indices of the runs it fits.
 
     A run (cards in rank order) takes the card one rank below or above it, same suit.
+
+    >>> from parlour.cards.standard import CODE, parse_card as c
+    >>> wanted = wanted_cards([(c("5H"), c("6H"), c("7H")), (c("8H"), c("9H"), c("10H"))])
+    >>> {CODE[card]: runs for card, runs in wanted.items()}
+    {'4H': (0,), '8H': (0,), '7H': (1,), 'JH': (1,)}
+    >>> wanted.bits == sum(CARD_BIT[card] for card in wanted)
+    True
     """
-    wanted: dict[int, tuple[int, ...]] = {}
+    wanted = Wanted()
+    bits = 0
     for index, cards in enumerate(own_runs):
         low, high = cards[0], cards[-1]
         if low % 13:  # not an Ace
             wanted[low - 1] = wanted.get(low - 1, ()) + (index,)
+            bits |= CARD_BIT[low - 1]
         if high % 13 != 12:  # not a King
             wanted[high + 1] = wanted.get(high + 1, ()) + (index,)
+            bits |= CARD_BIT[high + 1]
+    wanted.bits = bits
     return wanted
 
 

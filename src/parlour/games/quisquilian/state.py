@@ -17,6 +17,7 @@ from typing import Any
 from parlour.core.chance import randbelow, shuffle
 from parlour.core.game import State
 from parlour.games.quisquilian import digging
+from parlour.games.quisquilian.digging import CARD_BIT
 from parlour.games.quisquilian.actions import (
     ADD,
     DISCARD,
@@ -73,7 +74,7 @@ class QuisState(State):
     """A game of Quisquilian in progress."""
 
     __slots__ = (
-        "n", "seed", "hands", "spots", "infos", "runs", "wants", "cover", "pile", "top", "player", "phase", "roll", "owed",
+        "n", "seed", "hands", "spots", "infos", "runs", "wants", "cover", "pile", "top", "player", "phase", "_roll", "owed",
         "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts",
         "winner",
     )
@@ -90,7 +91,7 @@ class QuisState(State):
     top: int
     player: int
     phase: int
-    roll: int  # this turn's die roll (QU-3)
+    _roll: int  # this turn's die roll (QU-3), or ``~turn`` while not yet rolled (see ``roll``)
     owed: int  # discards still owed this turn
     used: int  # spots discarded on this turn (bit 1..9)
     began_empty: bool  # the turn began with the draw pile empty (QU-7)
@@ -104,6 +105,21 @@ class QuisState(State):
     winner: int
 
     # -- the contract -------------------------------------------------------------------
+    @property
+    def roll(self) -> int:
+        """This turn's die roll (QU-3). A player with no cards discards none whatever the die
+        says, so their turn's die is rolled only when something asks for it (the same number:
+        it depends on the seed and the turn alone); an empty-handed turn that asks no decision
+        then costs no roll."""
+        roll = self._roll
+        if roll < 0:
+            roll = self._roll = roll_die(self.seed, ~roll)
+        return roll
+
+    @roll.setter
+    def roll(self, value: int) -> None:
+        self._roll = value
+
     @property
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -121,7 +137,7 @@ class QuisState(State):
         new.infos = self.infos[:]
         new.runs, new.cover, new.pile, new.top = self.runs[:], self.cover[:], self.pile, self.top
         new.wants = self.wants[:]
-        new.player, new.phase, new.roll, new.owed, new.used = self.player, self.phase, self.roll, self.owed, self.used
+        new.player, new.phase, new._roll, new.owed, new.used = self.player, self.phase, self._roll, self.owed, self.used
         new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
         new.turns, new.clearings, new.pool, new.pool_counts = self.turns, self.clearings, self.pool, self.pool_counts
         new.winner, new.end = self.winner, self.end
@@ -167,15 +183,27 @@ class QuisState(State):
         return out
 
     def _dig_actions(self) -> list[QuisAction]:
-        """QU-4: every new run and every addition to the player's own runs."""
+        """QU-4: every new run and every addition to the player's own runs.
+
+        The hand's and the spots' cards at hand are worked out once as bit masks: three
+        consecutive ranks of a suit, or a card that one of the player's runs wants, must be
+        among them for a run or an addition to exist (most digs stop at these tests)."""
         p = self.player
-        hand, spots = self.hands[p], self.spots
-        found = digging.runs(hand, self.infos)
-        out = runs_found(found) if found else []  # most digs find no run
+        hand = self.hands[p]
+        hand_bits = spot_bits = 0
+        for card in hand:
+            hand_bits |= CARD_BIT[card]
+        for info in self.infos:
+            spot_bits |= info[2]
+        avail = hand_bits | spot_bits
+        starts = avail & (avail >> 1) & (avail >> 2)
+        out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
         if self.runs[p]:
-            added = digging.additions(hand, spots, self.wants[p])
-            if added:
-                out += additions_found(added)
+            wanted = self.wants[p]
+            if wanted.bits & avail:
+                added = digging.additions(hand, self.spots, wanted)
+                if added:
+                    out += additions_found(added)
         return out
 
     def _why_illegal(self, action: Any) -> str:
@@ -346,8 +374,12 @@ class QuisState(State):
 
         Returns whether the player has a decision to make; if not, the turn is over.
         """
-        self.roll = roll_die(self.seed, self.turns)
-        self.owed = min(self.roll, len(self.hands[self.player]))
+        held = len(self.hands[self.player])
+        if held:
+            self._roll = roll = roll_die(self.seed, self.turns)
+            self.owed = roll if roll < held else held
+        else:  # no discards whatever the die says: it is rolled when asked for (``roll``)
+            self._roll, self.owed = ~self.turns, 0
         self.used = 0
         self.began_empty = self.top == len(self.pile)
         self.played = False
