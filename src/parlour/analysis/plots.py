@@ -91,18 +91,13 @@ def win_rates(groups: Groups) -> Figure:
     axes = figure.subplots()
     first = next(iter(groups.values()))[0]
     seats = seat_count(first)
-    width = 0.8 / len(groups)
-    for number, (colour, (label, rows)) in enumerate(zip(COLOURS, groups.items())):
-        rates = [_win_rate(rows, seat) for seat in range(seats)]
-        xs = [seat + (number - (len(groups) - 1) / 2) * width for seat in range(seats)]
-        _bars(axes, xs, rates, width, colour, label)
+    _grouped_bars(axes, [f"seat {seat}" for seat in range(seats)],
+                  {label: [_win_rate(rows, seat) for seat in range(seats)] for label, rows in groups.items()}, 100)
     if seats == 1:
         axes.set_title("Completion rate (a complete Psalter wins)")
-        axes.set_xticks([0], ["seat 0"])
     else:
         axes.axhline(100 / seats, color="grey", linestyle="--", linewidth=1, label=f"even share ({100 / seats:.0f}%)")
         axes.set_title("Win rate per seat, with 95% intervals")
-        axes.set_xticks(range(seats), [f"seat {seat}" for seat in range(seats)])
     axes.set_xlabel("Seat (in the order of the table; who moves first varies by game)")
     axes.set_ylabel("Games won (%)")
     axes.legend(frameon=False)
@@ -114,12 +109,8 @@ def end_conditions(groups: Groups) -> Figure:
     figure = new_figure()
     axes = figure.subplots()
     reasons = sorted({str(row["end"]) for rows in groups.values() for row in rows})
-    width = 0.8 / len(groups)
-    for number, (colour, (label, rows)) in enumerate(zip(COLOURS, groups.items())):
-        rates = [proportion_ci(sum(str(row["end"]) == reason for row in rows), len(rows)) for reason in reasons]
-        xs = [i + (number - (len(groups) - 1) / 2) * width for i in range(len(reasons))]
-        _bars(axes, xs, rates, width, colour, label)
-    axes.set_xticks(range(len(reasons)), reasons)
+    _grouped_bars(axes, reasons, {label: [proportion_ci(sum(str(row["end"]) == reason for row in rows), len(rows))
+                                          for reason in reasons] for label, rows in groups.items()}, 100)
     axes.set_title("How games end, with 95% intervals")
     axes.set_xlabel("End condition")
     axes.set_ylabel("Games (%)")
@@ -135,13 +126,7 @@ def action_usage(groups: Groups) -> Figure | None:
     figure = new_figure()
     axes = figure.subplots()
     kinds = [kind for kind, _ in next(iter(usage.values()))]
-    width = 0.8 / len(groups)
-    for number, (colour, (label, actions)) in enumerate(zip(COLOURS, usage.items())):
-        xs = [i + (number - (len(groups) - 1) / 2) * width for i in range(len(kinds))]
-        means = [estimate for _, estimate in actions]
-        axes.bar(xs, [e.mean for e in means], width, color=colour, label=label,
-                 yerr=_errors(means, 1), capsize=3)
-    axes.set_xticks(range(len(kinds)), kinds)
+    _grouped_bars(axes, kinds, {label: [estimate for _, estimate in actions] for label, actions in usage.items()}, 1)
     axes.set_title("Actions used per game, with 95% intervals")
     axes.set_xlabel("Action kind")
     axes.set_ylabel("Uses per game (mean)")
@@ -187,8 +172,14 @@ def _errors(estimates: Sequence[Estimate], scale: float) -> list[list[float]]:
             [scale * ((e.mean if e.high is None else e.high) - e.mean) for e in estimates]]
 
 
-def _bars(axes: Any, xs: Sequence[float], rates: Sequence[Estimate], width: float, colour: str, label: str) -> None:
-    axes.bar(xs, [100 * e.mean for e in rates], width, color=colour, label=label, yerr=_errors(rates, 100), capsize=3)
+def _grouped_bars(axes: Any, categories: Sequence[str], values: dict[str, list[Estimate]], scale: float) -> None:
+    """A bar per group (variant) side by side in each category, with its 95% interval."""
+    width = 0.8 / len(values)
+    for number, (colour, (label, estimates)) in enumerate(zip(COLOURS, values.items())):
+        xs = [i + (number - (len(values) - 1) / 2) * width for i in range(len(categories))]
+        axes.bar(xs, [scale * e.mean for e in estimates], width, color=colour, label=label,
+                 yerr=_errors(estimates, scale), capsize=3)
+    axes.set_xticks(range(len(categories)), categories)
 
 
 def _legend(axes: Any, groups: Groups) -> None:
