@@ -10,15 +10,16 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	$(BIN)/python -m pip install --quiet -e '.[web,sim]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
+# make run ARGS='--port 8001 --db tables.db' passes options to parlour serve.
 run: $(VENV)/.installed
-	$(BIN)/parlour serve
+	$(BIN)/parlour serve $(ARGS)
 
 # The browser tests drive the system Chromium (Debian's package); install it when it is missing.
 CHROMIUM ?= /usr/bin/chromium

@@ -45,6 +45,9 @@ def test_unknown_suffix():
     ("empty.csv", "", "holds no games"),
     ("bad.jsonl", '{"game": "psalter-row", "winners": []}\nnot json\n', "line 2 is not JSON"),
     ("other.csv", "name,age\nann,3\n", "row 1 is not a game row"),
+    ("long.csv", "game,winners\npsalter-row,,7,8\n", "line 2 has more values than the header has columns"),
+    ("short.csv", "game,winners,score\npsalter-row,\n", "line 2 has fewer values than the header has columns"),
+    ("words.csv", "game,winners\npsalter-row,one two\n", "not a readable csv results file"),
     ("broken.parquet", "this is not parquet", "not a readable Parquet file"),
 ])
 def test_unreadable_files_are_clear_errors(tmp_path, name, text, message):

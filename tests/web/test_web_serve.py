@@ -68,3 +68,14 @@ def test_serve_help_and_bad_arguments() -> None:
     assert result.exit_code == 2 and "70000" in result.output
     result = runner.invoke(cli, ["serve", "--bot-delay", "-1"])
     assert result.exit_code == 2
+
+
+def test_a_port_in_use_is_a_clear_error_before_anything_is_served(tmp_path: Path) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--db", str(tmp_path / "t.db")])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1 port {port}" in result.output and "--port" in result.output
+    assert "parlour web table at" not in result.output

@@ -53,8 +53,8 @@ def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict
     first = rows[0]
     title = parlour.load(first["game"]).title if first["game"] in parlour.game_names() else first["game"]
     parts = [f"<h1>{_e(title)}: {len(rows) // len(groups)} games{' per variant' if len(groups) > 1 else ''}</h1>",
-             (f"<p class=note>From {_e(source)} · agents {_e(', '.join(first.get('agents', [])))} · "
-              f"variants: {_e(', '.join(groups))}</p>"),
+             (f"<p class=note>From {_e(source)} · agents {_e(', '.join(first.get('agents', [])))}"
+              + (f" · variants: {_e(', '.join(groups))}" if result is not None else "") + "</p>"),
              "<h2>Results</h2>", *(_summary_table(label, group) for label, group in groups.items()),
              "<h2>Design figures</h2>", _design_table(groups)]
     if result is not None:
@@ -149,9 +149,11 @@ def _design_table(groups: dict[str, list[dict[str, Any]]]) -> str:
     kinds = [kind for kind, _ in next(iter(metrics.values())).actions]
     body += [(f"'{_e(kind)}' actions per game", *(_ci(dict(m.actions).get(kind)) for m in metrics.values()))
              for kind in kinds]
-    note = ("<p class=note>The first player is the seat that moved first; an even share is 1/seats. The "
-            "midpoint leader is the seat alone ahead on score after half the game's decisions (games where "
-            "nobody was alone ahead are left out); n/a where the figure does not apply.</p>")
+    solitaire = all(m.seats == 1 for m in metrics.values())
+    note = "" if solitaire else (
+        "<p class=note>The first player is the seat that moved first; an even share is 1/seats. The "
+        "midpoint leader is the seat alone ahead on score after half the game's decisions (games where "
+        "nobody was alone ahead are left out); n/a where the figure does not apply.</p>")
     shown = [(_e(row[0]), *row[1:]) for row in body if any(cell != "n/a" for cell in row[1:])]
     return _table(head, shown) + note
 

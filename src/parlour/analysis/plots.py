@@ -37,8 +37,9 @@ def new_figure(width: float = 7.5, height: float = 4.2) -> Figure:
         from matplotlib.figure import Figure
     except ImportError:
         from parlour.core.errors import OptionError
+        from parlour.extras import install_hint
 
-        raise OptionError("reports need matplotlib: pip install 'parlour[sim]'") from None
+        raise OptionError(f"reports need matplotlib: {install_hint('sim')}") from None
     return Figure(figsize=(width, height), dpi=110, layout="constrained")
 
 
@@ -59,6 +60,7 @@ def score_distribution(groups: Groups) -> Figure | None:
     for colour, (label, scores) in zip(COLOURS, values.items()):
         weights = [100 / len(scores)] * len(scores)
         axes.hist(scores, bins=bins, weights=weights, histtype="step", linewidth=2, color=colour, label=label)
+    _integer_ticks(axes)
     game = next(iter(groups.values()))[0]["game"]
     seats = seat_count(next(iter(groups.values()))[0])
     axes.set_title("Score distribution")
@@ -77,6 +79,7 @@ def game_length(groups: Groups) -> Figure:
     for colour, (label, values) in zip(COLOURS, turns.items()):
         axes.hist(values, bins=bins, weights=[100 / len(values)] * len(values), histtype="step", linewidth=2,
                   color=colour, label=f"{label} (mean {sum(values) / len(values):.1f})")
+    _integer_ticks(axes)
     axes.set_title("Game length")
     axes.set_xlabel("Turns per game")
     axes.set_ylabel("Games (%)")
@@ -100,7 +103,8 @@ def win_rates(groups: Groups) -> Figure:
         axes.set_title("Win rate per seat, with 95% intervals")
     axes.set_xlabel("Seat (in the order of the table; who moves first varies by game)")
     axes.set_ylabel("Games won (%)")
-    axes.legend(frameon=False)
+    if seats > 1 or len(groups) > 1:  # the even share, or which bar is which variant
+        axes.legend(frameon=False)
     return figure
 
 
@@ -114,7 +118,7 @@ def end_conditions(groups: Groups) -> Figure:
     axes.set_title("How games end, with 95% intervals")
     axes.set_xlabel("End condition")
     axes.set_ylabel("Games (%)")
-    axes.legend(frameon=False)
+    _legend(axes, groups)
     return figure
 
 
@@ -130,7 +134,7 @@ def action_usage(groups: Groups) -> Figure | None:
     axes.set_title("Actions used per game, with 95% intervals")
     axes.set_xlabel("Action kind")
     axes.set_ylabel("Uses per game (mean)")
-    axes.legend(frameon=False)
+    _legend(axes, groups)
     return figure
 
 
@@ -180,6 +184,13 @@ def _grouped_bars(axes: Any, categories: Sequence[str], values: dict[str, list[E
         axes.bar(xs, [scale * e.mean for e in estimates], width, color=colour, label=label,
                  yerr=_errors(estimates, scale), capsize=3)
     axes.set_xticks(range(len(categories)), categories)
+
+
+def _integer_ticks(axes: Any) -> None:
+    """Scores and turns are whole numbers: no tick at -7.5."""
+    from matplotlib.ticker import MaxNLocator
+
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _legend(axes: Any, groups: Groups) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from parlour.analysis.parallel import Run, play_chunk
 from parlour.core.errors import OptionError
+from parlour.extras import install_hint
 
 
 def connect(address: str | None) -> Any:
@@ -18,7 +19,7 @@ def connect(address: str | None) -> Any:
     try:
         import ray
     except ImportError:
-        raise OptionError("--backend ray needs Ray: pip install 'parlour[ray]'") from None
+        raise OptionError(f"--backend ray needs Ray: {install_hint('ray')}") from None
     if address not in (None, "auto", "local"):
         check_answers(address)
     if ray.is_initialized():

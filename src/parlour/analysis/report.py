@@ -127,7 +127,7 @@ def figure_table(summary: Summary) -> Table:
     also their range and median, and the share of games where the figure was above 0."""
     table = Table(title="Per-game figures", title_justify="left")
     spread = bool(summary.spreads)
-    for name in ("Figure", "Mean or rate", "95% CI") + (("Min-max (median)", "> 0") if spread else ()):
+    for name in ("Figure", "Mean or rate", "95% CI") + (("Median", "Range", "> 0") if spread else ()):
         table.add_column(name, justify="left" if name == "Figure" else "right", no_wrap=name == "Figure")
     for name, (is_rate, estimate) in summary.figures.items():
         if is_rate:
@@ -137,7 +137,7 @@ def figure_table(summary: Summary) -> Table:
         if spread:
             if name in summary.spreads:
                 low, median, high, above = summary.spreads[name]
-                row += [f"{low:g}-{high:g} ({median:g})", f"{100 * above.mean:.0f}%"]
+                row += [f"{median:.4g}", f"{low:.4g} to {high:.4g}", f"{100 * above.mean:.0f}%"]
             else:
                 row += ["", ""]
         table.add_row(*row)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from parlour.core.errors import OptionError, ParlourError
+from parlour.extras import install_hint
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl", ".parquet": "parquet"}
 #: Columns that hold lists (written joined by spaces in CSV).
@@ -121,12 +122,18 @@ def _csv_value(value: Any) -> Any:
 
 def _read_csv(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8", newline="") as file:
-        return [{key: _from_csv(key, text) for key, text in row.items()} for row in csv.DictReader(file)]
+        reader = csv.DictReader(file)
+        rows = []
+        for row in reader:
+            if None in row or None in row.values():
+                what = "more" if None in row else "fewer"
+                raise ResultsError(f"{path}: line {reader.line_num} has {what} values than the header has "
+                                   f"columns ({len(reader.fieldnames or [])}): rows of different runs mixed in one file?")
+            rows.append({key: _from_csv(key, text) for key, text in row.items()})
+        return rows
 
 
-def _from_csv(key: str, text: str | None) -> Any:
-    if text is None:
-        raise ValueError(f"a row has more values than the header has columns (column {key!r})")
+def _from_csv(key: str, text: str) -> Any:
     if key in LIST_COLUMNS:
         return [LIST_COLUMNS[key](part) for part in text.split()]
     if key in JSON_COLUMNS:
@@ -159,7 +166,7 @@ def _pyarrow() -> Any:
         import pyarrow
         import pyarrow.parquet
     except ImportError:
-        raise OptionError("Parquet files need pyarrow: pip install 'parlour[sim]'") from None
+        raise OptionError(f"Parquet files need pyarrow: {install_hint('sim')}") from None
     return pyarrow
 
 

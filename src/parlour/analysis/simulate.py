@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.lead import LeadTrack
 from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
@@ -35,7 +36,7 @@ ROW_KEYS = ("game", "index", "seed", "winners", "turns", "end")
 
 
 # -- playing -------------------------------------------------------------------------------
-def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "State":
+def play_out(state: State, agents: Sequence[Agent], rng: random.Random) -> State:
     """Play ``state`` to its end with one agent per seat; each acts on its own view only
     (but an analysis-only agent that ``cheats`` is handed the state)."""
     while (seat := state.current_player) is not None:
@@ -43,7 +44,7 @@ def play_out(state: "State", agents: Sequence["Agent"], rng: random.Random) -> "
     return state
 
 
-def play_game(game: "Game", agents: Sequence["Agent"], names: Sequence[str], index: int, deal: int,
+def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: int, deal: int,
               seed: int) -> dict[str, Any]:
     """Game ``index`` of a run with ``seed``, dealt by ``deal``, its agents drawing from
     ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`).
@@ -65,8 +66,8 @@ def play_game(game: "Game", agents: Sequence["Agent"], names: Sequence[str], ind
 
 
 def simulate(
-    game: "Game",
-    agents: Sequence["Agent"],
+    game: Game,
+    agents: Sequence[Agent],
     games: int,
     seed: int,
 ) -> Iterator[dict[str, Any]]:
@@ -91,7 +92,7 @@ def score_keys(num_players: int) -> list[str]:
     return ["score"] if num_players == 1 else [f"score_{seat}" for seat in range(num_players)]
 
 
-def game_row(state: "State", index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
+def game_row(state: State, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
     """The figures of one finished game: seed, scores, winners, turns, end, the game's
     own ``stats()``, options and agents (a flat dict, ready for CSV or JSON)."""
     stats = state.stats()

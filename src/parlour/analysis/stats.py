@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 #: z for a two-sided 95% interval (1.959963...).
 Z95 = statistics.NormalDist().inv_cdf(0.975)
@@ -116,7 +116,7 @@ def histogram(values: Sequence[float], max_bins: int = 25,
         tally_bins[min(int((v - low) // width), bins - 1)] += 1
     labels = []
     for i, edge in enumerate(edges):
-        top = high if i == bins - 1 else edges[i] + width - (1 if integral else 0)
+        top = high if i == bins - 1 else edge + width - (1 if integral else 0)
         labels.append(_num(edge) if top == edge else f"{_num(edge)}..{_num(top)}")
     return list(zip(labels, tally_bins))
 

@@ -37,8 +37,9 @@ import itertools
 import math
 import random
 import statistics
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -134,7 +135,7 @@ def agent_labels(specs: Sequence[str]) -> list[str]:
 
 
 # -- playing -------------------------------------------------------------------------------
-def play_match(game: "Game", agents: Sequence["Agent"], labels: Sequence[str], match: Match,
+def play_match(game: Game, agents: Sequence[Agent], labels: Sequence[str], match: Match,
                seed: int) -> dict[str, Any]:
     """Play one scheduled game; its row is :func:`~parlour.analysis.simulate.game_row`'s with
     the block and the agent of each seat (``agent``, or ``agent_<seat>``) added.
@@ -152,7 +153,7 @@ def play_match(game: "Game", agents: Sequence["Agent"], labels: Sequence[str], m
     return {**front, **row, **{key: labels[a] for key, a in zip(keys, match.seats)}}
 
 
-def check_agents(game: "Game", agents: Sequence["Agent"]) -> None:
+def check_agents(game: Game, agents: Sequence[Agent]) -> None:
     """A multiplayer tournament needs two agents or more; a solitaire one, one or more; and
     every agent must be able to play the game."""
     least = 1 if game.num_players == 1 else 2
@@ -164,8 +165,8 @@ def check_agents(game: "Game", agents: Sequence["Agent"]) -> None:
 
 
 def tournament(
-    game: "Game",
-    agents: Sequence["Agent"],
+    game: Game,
+    agents: Sequence[Agent],
     games: int,
     seed: int,
 ) -> Iterator[dict[str, Any]]:
@@ -181,7 +182,7 @@ def tournament(
     return _played(game, agents, agent_labels([agent.spec for agent in agents]), matches, seed)
 
 
-def _played(game: "Game", agents: Sequence["Agent"], labels: list[str], matches: list[Match],
+def _played(game: Game, agents: Sequence[Agent], labels: list[str], matches: list[Match],
             seed: int) -> Iterator[dict[str, Any]]:
     for match in matches:
         yield play_match(game, agents, labels, match, seed)
@@ -479,7 +480,12 @@ def pair_table(result: Standings) -> Table:
 
 
 def _points(e: Estimate) -> str:
-    """A difference of rates as percentage points, ``[low, high]``."""
+    """A difference of rates in percentage points, ``[low%, high%]``, kept within ±100
+    (the normal interval of a difference near -1 or 1 can reach past it).
+
+    >>> _points(Estimate(-0.92, -1.029, -0.811, 50))
+    '[-100.0%, -81.1%]'
+    """
     if e.low is None or e.high is None:
         return "n/a"
-    return f"[{100 * e.low:+.1f}, {100 * e.high:+.1f}]"
+    return f"[{100 * max(-1.0, e.low):+.1f}%, {100 * min(1.0, e.high):+.1f}%]"

@@ -3,9 +3,12 @@ when the command runs, so the rest of the CLI starts without them)."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import click
+
+from parlour.extras import install_hint
 
 
 @click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
@@ -28,8 +31,22 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
 
         from parlour.web.app import create_app
     except ImportError as err:  # the optional extra is not installed
-        raise click.ClickException(f"{err.name} is missing: install the web extra, pip install 'parlour[web]'") from None
+        raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
+    check_port_free(host, port)
     app = create_app(db_path, bot_delay=bot_delay)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def check_port_free(host: str, port: int) -> None:
+    """A clear error, before anything is printed as served, when another program listens there."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            raise click.ClickException(
+                f"cannot listen on {host} port {port} ({err.strerror}): another server (another parlour serve?) "
+                f"may hold it; give another with --port (make run ARGS='--port 8001')") from None
