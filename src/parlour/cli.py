@@ -312,7 +312,7 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
               help="How many seats, where the game lets you choose (its 'players' option).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write one row per game: .csv, or JSON lines (.jsonl/.json).")
+              help="Write one row per game: .csv, JSON lines (.jsonl/.json) or .parquet.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def tournament(game: str, agent_list: str, games: int, seed: int, players: int | None, options: tuple[str, ...],
                out: Path | None, progress: bool | None) -> None:
@@ -402,8 +402,11 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
                   f"agents {escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
     runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed)
     rows = itertools.chain.from_iterable(run_games(run, range(games), workers, backend, address) for run in runs)
+    started = time.perf_counter()
     played, interrupted = collect(rows, games * len(runs), out, err, progress)
+    elapsed = time.perf_counter() - started
     console.print(comparison_table(comparison(played)))
+    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
     report_end(console, played, games * len(runs), out, interrupted)
 
 
