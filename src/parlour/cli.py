@@ -12,7 +12,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 from rich.console import Console
@@ -21,6 +21,9 @@ from rich.markup import escape
 import parlour
 from parlour.core.errors import OptionError, ParlourError
 from parlour.core.options import parse_option_text
+
+if TYPE_CHECKING:
+    from parlour.core.game import Game
 
 OPTION_HELP = "A game option KEY=VALUE (repeatable), e.g. errand_draw=1. A bad one lists the valid ones."
 
@@ -61,7 +64,7 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def load_game(name: str, option_texts: Sequence[str], seats: int | None = None) -> "parlour.core.game.Game":
+def load_game(name: str, option_texts: Sequence[str], seats: int | None = None) -> Game:
     """The game with its options; ``seats`` sets the ``players`` option where the game has one."""
     options = dict(parse_option_text(text) for text in option_texts)
     game = parlour.load(name, **options)
@@ -220,7 +223,7 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     report_end(console, played, games, out, interrupted)
 
 
-def check_agent_specs(game: "parlour.core.game.Game", specs: Sequence[str]) -> None:
+def check_agent_specs(game: Game, specs: Sequence[str]) -> None:
     """Every spec names an agent (not 'human') that can play ``game``."""
     agents = make_agents(specs)
     if any(agent is None for agent in agents):
@@ -235,7 +238,7 @@ def wide_console(width: int) -> Console:
     return console if console.is_terminal else Console(highlight=False, width=width)
 
 
-def changed_options(game: "parlour.core.game.Game") -> str:
+def changed_options(game: Game) -> str:
     """The options that differ from the game's defaults, as ``key=value`` text."""
     defaults = parlour.load(game.name).options
     return option_text({k: v for k, v in game.options.items() if defaults.get(k) != v})
