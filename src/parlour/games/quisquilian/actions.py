@@ -13,6 +13,7 @@ import sys
 
 from parlour.cards.standard import CODE
 from parlour.core.action import Action
+from parlour.games.quisquilian.digging import ALONE
 
 DISCARD, RUN, ADD, STOP = range(4)
 KIND_NAMES = ("discard", "run", "add", "stop")
@@ -21,11 +22,16 @@ KIND_NAMES = ("discard", "run", "add", "stop")
 class QuisAction(Action):
     """A Quisquilian action. ``cards`` holds (card, source) pairs: source 0 is the hand, 1-9 a spot."""
 
-    __slots__ = ("kind", "cards", "spot", "target", "named", "_text")
+    __slots__ = ("kind", "cards", "spot", "target", "named", "_text", "card", "spot_bit", "alone")
 
     kind: int
     cards: tuple[tuple[int, int], ...]
     spot: int  # the spot a discard goes to (1-9)
+    # A discard's card, ``1 << spot`` and the spot's info once the card lies alone on top
+    # (digging.ALONE): read by every discard, the commonest action, so worked out once here.
+    card: int
+    spot_bit: int
+    alone: object
     target: int  # the index of the run an addition extends
     named: bool  # the addition names its run ("to N") because two runs could take it
     _text: str | None  # the notation once written (see ``text``)
@@ -100,6 +106,9 @@ def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named
         action = QuisAction()
         action.kind, action.cards, action.spot, action.target, action.named = kind, cards, spot, target, named
         action._text = None
+        if kind == DISCARD:
+            card = action.card = cards[0][0]
+            action.spot_bit, action.alone = 1 << spot, ALONE[card]
         table[key] = action
     return action
 

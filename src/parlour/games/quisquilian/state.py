@@ -60,6 +60,9 @@ def roll_die(seed: int, turn: int) -> int:
     return 1 + int.from_bytes(shake_256(b"%d/roll/%d" % (seed, turn)).digest(8), "little") % 6
 
 
+RANK_BIT = tuple(1 << (card % 13 + 1) for card in range(52))  # a card's rank as a bit of a coverage mask
+
+
 def rank_of(card: int) -> int:
     return card % 13 + 1
 
@@ -124,6 +127,11 @@ class QuisState(State):
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
+    def is_terminal(self) -> bool:
+        # ``end`` itself: this state keeps it (``end_reason`` is the base class's ``end``), and
+        # the playout loop asks at every decision.
+        return self.end is not None
+
     def scores(self) -> list[int]:
         return [int(seat == self.winner) for seat in range(self.n)]
 
@@ -163,15 +171,13 @@ class QuisState(State):
     def _legal_actions(self) -> list[QuisAction]:  # type: ignore[override]
         if self.end is not None:
             return []
-        if self.phase == DISCARD_PHASE:
-            return self._discards()
-        return self._dig_actions() + [STOP_ACTION]
-
-    def _discards(self) -> list[QuisAction]:
-        """QU-3: each card of the hand (identical copies once) onto each spot not used this turn."""
+        if self.phase == DIG_PHASE:
+            return self._dig_actions() + [STOP_ACTION]
+        # QU-3: each card of the hand (identical copies once) onto each spot not used this
+        # turn; a row of the DISCARDS table per card (written here: the commonest decision).
         out: list[QuisAction] = []
         row = DISCARDS[self.used] or discards_row(self.used)
-        if self.game.decks == 1:  # no two cards alike: no copies to skip (the common, faster loop)
+        if self.game.decks == 1:  # no two cards alike: no copies to skip (the faster loop)
             for card in self.hands[self.player]:
                 out += row[card]
             return out
@@ -215,7 +221,7 @@ class QuisState(State):
     def _apply(self, action: QuisAction) -> None:  # type: ignore[override]
         kind = action.kind
         if kind == DISCARD:
-            self._discard(action.cards[0][0], action.spot)
+            self._discard(action)
         elif kind == RUN:
             self._run(action.cards)
         elif kind == ADD:
@@ -223,55 +229,60 @@ class QuisState(State):
         else:
             self._end_turn()
 
-    def _discard(self, card: int, spot: int) -> None:
+    def _discard(self, action: QuisAction) -> None:
         """QU-3: one card onto a spot; one card per spot this turn. (The hot path of a
         playout: the hand and the spot's info are updated here rather than by helpers.)"""
+        card = action.card
         p = self.player
         hand = self.hands[p]
         at = hand.index(card)
         self.hands[p] = hand[:at] + hand[at + 1 :]
-        if self.pool is not None:
+        if self.pool is not None and self.pool_counts[p]:
             self._left_pool(p, card)
-        index = spot - 1
+        index = action.spot - 1
         stack = self.spots[index]
         self.spots[index] = stack + (card,)
         info = self.infos[index]
         if stack and info[0] == card // 13:  # the card may extend the spot's prefix
             self.infos[index] = digging.info_after_discard(info, card)
         else:
-            self.infos[index] = digging.ALONE[card]
-        self.used |= 1 << spot
+            self.infos[index] = action.alone  # type: ignore[assignment]
+        self.used |= action.spot_bit
         self.owed -= 1
         if not self.owed and not self._can_dig():
             self._end_turn()
 
-    def _take(self, cards: tuple[tuple[int, int], ...]) -> None:
-        """Take a run's or an addition's cards: from the hand, or a spot's top cards (QU-4)."""
+    def _take(self, cards: tuple[tuple[int, int], ...]) -> int:
+        """Take a run's or an addition's cards: from the hand, or a spot's top cards (QU-4).
+        Returns the ranks they cover, as bits."""
+        p, ranks = self.player, 0
         from_spot: dict[int, int] = {}
         for card, source in cards:
+            ranks |= RANK_BIT[card]
             if source:
                 from_spot[source] = from_spot.get(source, 0) + 1
             else:
-                self._leave_hand(self.player, card)
+                self._leave_hand(p, card)
         for source, count in from_spot.items():  # the top ``count`` cards, whatever their order
             self._set_spot(source - 1, self.spots[source - 1][:-count])
+        return ranks
 
     def _run(self, cards: tuple[tuple[int, int], ...]) -> None:
         """QU-4: lay a new run of three or more in front of the player."""
-        self._take(cards)
+        ranks = self._take(cards)
         p = self.player
-        self._set_runs(p, self.runs[p] + (tuple(card for card, _ in cards),))
-        self._played(sum(1 << rank_of(card) for card, _ in cards))
+        self._set_runs(p, self.runs[p] + (tuple([card for card, _ in cards]),))
+        self._played(ranks)
 
     def _add(self, card_source: tuple[int, int], target: int) -> None:
         """QU-4: one card continues one of the player's runs at either end."""
         card = card_source[0]
-        self._take((card_source,))
+        ranks = self._take((card_source,))
         p = self.player
         old = self.runs[p][target]
-        grown = (card,) + old if rank_of(card) < rank_of(old[0]) else old + (card,)
+        grown = (card,) + old if card < old[0] else old + (card,)  # one suit: card order is rank order
         self._set_runs(p, self.runs[p][:target] + (grown,) + self.runs[p][target + 1 :])
-        self._played(1 << rank_of(card))
+        self._played(ranks)
 
     def _played(self, ranks: int) -> None:
         p = self.player
@@ -308,13 +319,13 @@ class QuisState(State):
     def _leave_hand(self, seat: int, card: int) -> None:
         """A hand card becomes public; if it can be one drawn from the cleared pool, it is counted so."""
         self.hands[seat] = without(self.hands[seat], card)
-        if self.pool is not None:
+        if self.pool is not None and self.pool_counts[seat]:
             self._left_pool(seat, card)
 
     def _left_pool(self, seat: int, card: int) -> None:
         """A card left a hand holding cards drawn from the last clearing's pool (QU-9): if it
         can be one of them, it is no longer unseen."""
-        if self.pool_counts[seat] and card in self.pool:  # type: ignore[operator]
+        if card in self.pool:  # type: ignore[operator]
             self.pool = without(self.pool, card)  # type: ignore[arg-type]
             counts = list(self.pool_counts)
             counts[seat] -= 1
