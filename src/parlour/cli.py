@@ -11,8 +11,9 @@ import secrets
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -168,6 +169,20 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
         show_all(steps, console, seat)
 
 
+def parallel_options(command: Any) -> Any:
+    """--workers, --backend and --address: where the games of simulate, compare and tournament run."""
+    for option in reversed((
+        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                     help="Processes to play in (default: every core). The rows do not depend on it."),
+        click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+                     help="Play on local processes, or as Ray tasks (the 'ray' extra)."),
+        click.option("--address", metavar="HOST:PORT",
+                     help="The Ray cluster to use with --backend ray (default: start Ray on this machine)."),
+    )):
+        command = option(command)
+    return command
+
+
 # -- simulate ------------------------------------------------------------------------------------
 @cli.command(short_help="Simulate many games with agents and summarise them.", epilog=GAMES_EPILOG)
 @click.argument("game")
@@ -180,12 +195,7 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one row per game: .csv, JSON lines (.jsonl/.json) or .parquet.")
-@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
-              help="Processes to play in (default: every core). The rows do not depend on it.")
-@click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
-              help="Play on local processes, or as Ray tasks (the 'ray' extra).")
-@click.option("--address", metavar="HOST:PORT", help="The Ray cluster to use with --backend ray "
-              "(default: start Ray on this machine).")
+@parallel_options
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games: int, seed: int,
              options: tuple[str, ...], out: Path | None, workers: int | None, backend: str, address: str | None,
@@ -209,13 +219,11 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     check_agent_specs(the_game, specs)
     if out is not None:
         output_format(out)  # a bad suffix fails before any game is played
-    if address is not None and backend != "ray":
-        raise OptionError("--address names a Ray cluster: give it with --backend ray")
+    rows = run_games(Run(the_game.name, the_game.options, tuple(specs), seed), range(games), workers, backend, address)
     console, err = wide_console(120), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
                   f"{escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
     started = time.perf_counter()
-    rows = run_games(Run(the_game.name, the_game.options, tuple(specs), seed), range(games), workers, backend, address)
     played, interrupted = collect(rows, games, out, err, progress)
     elapsed = time.perf_counter() - started
     print_summary(summarize(played, the_game.num_players), console, the_game.name)
@@ -316,13 +324,16 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one row per game: .csv, JSON lines (.jsonl/.json) or .parquet.")
+@parallel_options
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def tournament(game: str, agent_list: str, games: int, seed: int, players: int | None, options: tuple[str, ...],
-               out: Path | None, progress: bool | None) -> None:
+               out: Path | None, workers: int | None, backend: str, address: str | None,
+               progress: bool | None) -> None:
     """Play the agents against each other in GAME, every agent in every seat equally often
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
     See docs/tournament.md."""
+    from parlour.analysis.parallel import TournamentRun, run_games
     from parlour.analysis.results import output_format
     from parlour.analysis.tournament import (
         agent_labels,
@@ -332,7 +343,6 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
         schedule,
         standings,
     )
-    from parlour.analysis.tournament import tournament as run
 
     the_game = load_game(game, options, players)
     agents = make_agents(split_specs(agent_list))
@@ -343,14 +353,16 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
         output_format(out)  # a bad suffix fails before any game is played
     labels = agent_labels([agent.spec for agent in agents])
     played = len(schedule(len(agents), the_game.num_players, games))
+    orders = tuple(block_orders(len(agents), the_game.num_players))
+    run = TournamentRun(the_game.name, the_game.options, tuple(agent.spec for agent in agents), seed, orders=orders)
+    rows = run_games(run, range(played), workers, backend, address)
     console, err = wide_console(140), Console(stderr=True, highlight=False)
-    block = len(block_orders(len(agents), the_game.num_players))
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {played} games · seed {seed} · agents "
-                  f"{escape(', '.join(labels))} · blocks of {block} games on one deal"
+                  f"{escape(', '.join(labels))} · blocks of {len(orders)} games on one deal"
                   + (f" [dim](--games {games} rounded up to whole blocks)[/dim]" if played != games else ""))
-    rows, interrupted = collect(run(the_game, agents, games, seed), played, out, err, progress)
-    print_standings(standings(rows, labels, the_game.num_players, seed=seed), console)
-    report_end(console, rows, played, out, interrupted)
+    played_rows, interrupted = collect(rows, played, out, err, progress)
+    print_standings(standings(played_rows, labels, the_game.num_players, seed=seed), console)
+    report_end(console, played_rows, played, out, interrupted)
 
 
 # -- compare -------------------------------------------------------------------------------------
@@ -370,10 +382,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP + " Shared by every variant.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one row per game and variant: .csv, .jsonl/.json or .parquet (then: parlour report).")
-@click.option("--workers", "-w", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
-@click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
-              help="Play on local processes, or as Ray tasks (the 'ray' extra).")
-@click.option("--address", metavar="HOST:PORT", help="The Ray cluster to use with --backend ray.")
+@parallel_options
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], players: int | None, games: int,
             seed: int, options: tuple[str, ...], out: Path | None, workers: int | None, backend: str,
@@ -398,13 +407,11 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
         check_agent_specs(the_game.with_options({**the_game.options, **variant.options}), specs)
     if out is not None:
         output_format(out)
-    if address is not None and backend != "ray":
-        raise OptionError("--address names a Ray cluster: give it with --backend ray")
+    runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed)
+    rows = itertools.chain.from_iterable([run_games(run, range(games), workers, backend, address) for run in runs])
     console, err = wide_console(140), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {len(chosen)} variants × {games} games · seed {seed} · "
                   f"agents {escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
-    runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed)
-    rows = itertools.chain.from_iterable(run_games(run, range(games), workers, backend, address) for run in runs)
     started = time.perf_counter()
     played, interrupted = collect(rows, games * len(runs), out, err, progress)
     elapsed = time.perf_counter() - started
@@ -465,7 +472,7 @@ def options(game: str | None) -> None:
     console.print(table)
 
 
-from parlour.web.command import serve  # noqa: E402  (fastapi and uvicorn load only when it runs)
+from parlour.web.command import serve
 
 cli.add_command(serve)
 

@@ -67,3 +67,14 @@ def test_an_interruption_keeps_every_finished_game_in_order():
         for row in _in_order(finished(), [[0, 1], [2, 3], [4], [5]]):
             got.append(row["index"])
     assert got == [0, 1, 4, 5]  # chunk 1 (games 2, 3) never finished
+
+
+def test_a_tournament_on_two_workers_plays_the_games_of_one_process():
+    from parlour.analysis.parallel import TournamentRun
+    from parlour.analysis.tournament import block_orders, tournament
+
+    game = parlour.load("decktet-golf", players=2, rounds=1)
+    specs = ("random", "heuristic", "random")
+    serial = list(tournament(game, [parlour.agent(spec) for spec in specs], 12, seed=5))
+    run = TournamentRun(game.name, game.options, specs, seed=5, orders=tuple(block_orders(3, 2)))
+    assert list(run_games(run, range(len(serial)), workers=2)) == serial

@@ -51,3 +51,10 @@ def test_a_ray_address_that_does_not_answer(tmp_path):
 def test_an_address_without_ray_backend():
     result = CliRunner().invoke(cli, [*ARGS, "--address", "127.0.0.1:6379"])
     one_line_error(result, "--address names a Ray cluster: give it with --backend ray")
+
+
+def test_an_address_without_ray_backend_in_every_command():
+    for args in (["compare", "psalter-row", "--variant", "errand_draw=1"],
+                 ["tournament", "psalter-row", "--agents", "random,heuristic"]):
+        result = CliRunner().invoke(cli, [*args, "--games", "2", "--address", "127.0.0.1:6379"])
+        one_line_error(result, "--address names a Ray cluster: give it with --backend ray")

@@ -22,16 +22,21 @@ import signal
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from parlour.agents.base import Agent
+    from parlour.core.game import Game
 
 BACKENDS = ("process", "ray")
 
 
 @dataclass(frozen=True)
 class Run:
-    """What every game of a run shares: the game, its options, the agents, the seed."""
+    """What every game of a run shares: the game, its options, the agents (one spec per
+    seat), the seed."""
 
     game: str
     options: dict[str, Any]
@@ -40,21 +45,38 @@ class Run:
     #: Extra columns for every row (a variant's label in a comparison).
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def play(self, game: Game, agents: list[Agent], index: int) -> dict[str, Any]:
+        """Game ``index``: dealt by ``derive_seed(seed, index)``, its row."""
+        from parlour.analysis.simulate import play_game
+        from parlour.core.chance import derive_seed
+
+        row = play_game(game, agents, self.agents, index, derive_seed(self.seed, index), self.seed)
+        row.update(self.extra)
+        return row
+
+
+@dataclass(frozen=True)
+class TournamentRun(Run):
+    """A tournament: ``agents`` are the entrants, and game ``index`` is the
+    ``index``-th of its schedule (blocks of the seatings ``orders`` on one deal each)."""
+
+    orders: tuple[tuple[int, ...], ...] = ()
+
+    def play(self, game: Game, agents: list[Agent], index: int) -> dict[str, Any]:
+        from parlour.analysis.tournament import Match, agent_labels, play_match
+
+        block, number = divmod(index, len(self.orders))
+        return play_match(game, agents, agent_labels(list(self.agents)), Match(index, block, self.orders[number]),
+                          self.seed)
+
 
 def play_chunk(run: Run, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indices`` of ``run`` in this process: their rows."""
     import parlour
-    from parlour.analysis.simulate import play_game
-    from parlour.core.chance import derive_seed
 
     game = parlour.load(run.game, **run.options)
     agents = [parlour.agent(spec) for spec in run.agents]
-    rows = []
-    for index in indices:
-        row = play_game(game, agents, run.agents, index, derive_seed(run.seed, index), run.seed)
-        row.update(run.extra)
-        rows.append(row)
-    return rows
+    return [run.play(game, agents, index) for index in indices]
 
 
 def default_workers() -> int:

@@ -45,6 +45,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from parlour.analysis.parallel import TournamentRun
 from parlour.analysis.report import fmt, interval
 from parlour.analysis.simulate import play_game, score_keys
 from parlour.analysis.stats import Estimate, mean_ci, proportion_ci
@@ -178,14 +179,9 @@ def tournament(
     [(0, 'random#1'), (0, 'random#2'), (1, 'random#1'), (1, 'random#2')]
     """
     check_agents(game, agents)  # checked now, not at the first game the caller asks for
-    matches = schedule(len(agents), game.num_players, games)
-    return _played(game, agents, agent_labels([agent.spec for agent in agents]), matches, seed)
-
-
-def _played(game: Game, agents: Sequence[Agent], labels: list[str], matches: list[Match],
-            seed: int) -> Iterator[dict[str, Any]]:
-    for match in matches:
-        yield play_match(game, agents, labels, match, seed)
+    orders = tuple(block_orders(len(agents), game.num_players))
+    run = TournamentRun(game.name, game.options, tuple(agent.spec for agent in agents), seed, orders=orders)
+    return (run.play(game, list(agents), index) for index in range(len(schedule(len(agents), game.num_players, games))))
 
 
 # -- statistics ----------------------------------------------------------------------------
