@@ -472,7 +472,9 @@ def options(game: str | None) -> None:
     console.print(table)
 
 
-from parlour.web.command import serve
+from parlour.web.command import (
+    serve,  # fastapi and uvicorn are imported only when it runs
+)
 
 cli.add_command(serve)
 
