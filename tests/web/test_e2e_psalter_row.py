@@ -71,4 +71,7 @@ def test_clicks_narrow_the_legal_actions_and_bad_input_is_shown(server, context)
     page.wait_for_function("() => /Not legal|Not understood/.test(document.getElementById('error').innerText) && "
                            "!/fly away/.test(document.getElementById('error').innerText)")
     assert player.state_id() == before
+    # an empty notation is a new attempt too: the last error goes
+    player.type_notation("")
+    page.wait_for_selector("#error", state="hidden")
     assert player.errors == []

@@ -41,7 +41,9 @@ def test_a_reopened_tab_resumes_its_seat(server, context):
     again = open_seat(context, server, f"/t/{table['id']}")
     state = again.wait_my_turn_or_end()
     assert state["seat"] == 0 and state["state_id"] == 3 and state["legal"]
-    assert "you are seat 0" in again.page.inner_text("#you")
+    assert "you are seat 1" in again.page.inner_text("#you"), "the page numbers seats from 1"
+    assert "Player 1" in again.page.inner_text("#players") and "seat 1" in again.page.inner_text("#players")
+    assert "seat 0" not in again.page.inner_text("#players")
     again.act(state["legal"][0])
     # another browser profile with the bare link only watches
     other = context.browser.new_context()
@@ -62,3 +64,32 @@ def test_a_wrong_token_is_refused_and_said(server, context):
     page.wait_for_selector("#error:not([hidden])")
     assert "refused" in page.inner_text("#error")
     assert page.get_attribute("#conn", "data-status") == "closed"
+    # no seat here: no notation box, no Play button; the spectator's address is a link
+    assert page.locator("#notation-form").is_hidden() and page.locator("button[type=submit]").is_hidden()
+    assert page.get_attribute("#error a#spectate-link", "href") == f"/t/{table['id']}"
+    page.click("#error a#spectate-link")
+    page.wait_for_function("() => document.getElementById('you').textContent === 'watching'")
+
+
+def test_a_mistyped_invite_link_keeps_the_seat_saved_before(server, context):
+    """The trial's bug: the good link, then a mistyped one (refused), then the bare table
+    link made a spectator of the seat's owner (the wrong token had replaced the good one)."""
+    table = server.create("psalter-row", ["human"])
+    invite = table["seats"][0]["invite"]
+    good = invite.split("#token=")[1]
+    player = open_seat(context, server, invite)
+    key = f"parlour-token-{table['id']}"
+    assert player.page.evaluate("(k) => localStorage.getItem(k)", key) == good
+    page = context.new_page()
+    page.goto(server.url(f"/t/{table['id']}#token=WRONG"))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "refused" in page.inner_text("#error")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) == good, "the refused token was saved"
+    assert page.locator("#notation-form").is_hidden()
+    # the page offers the seat this browser holds, as a link
+    assert page.get_attribute("#error a#saved-seat", "href") == f"/t/{table['id']}"
+    page.click("#error a#saved-seat")
+    page.wait_for_function("() => document.getElementById('you').textContent === 'you are seat 1'")
+    again = open_seat(context, server, f"/t/{table['id']}")
+    assert again.state()["seat"] == 0 and again.state()["legal"]
+    assert again.page.locator("#notation-form").is_visible()

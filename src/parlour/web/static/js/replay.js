@@ -39,7 +39,7 @@ function show(i) {
   drawState(els, msg, game);
   const step = replay.steps[at];
   fill($("step-no"), `step ${at} / ${replay.steps.length - 1}`);
-  fill($("step-action"), step.action ? `${msg.players[step.seat] ? msg.players[step.seat].name : `seat ${step.seat}`}: ${step.action}` : "the deal");
+  fill($("step-action"), step.action ? `${msg.players[step.seat] ? msg.players[step.seat].name : `Seat ${step.seat + 1}`}: ${step.action}` : "the deal");
   $("slider").value = String(at);
   const items = els.log.children;
   if (items.length) items[items.length - 1].classList.add("current");
@@ -76,7 +76,7 @@ async function main() {
     game = gameModule(table.game);
     fill($("game-title"), `${game.title} · replay`);
     document.title = `${game.title} replay · parlour`;
-    for (const s of table.seats) $("view-as").append(new Option(`seat ${s.seat}: ${s.name}`, String(s.seat)));
+    for (const s of table.seats) $("view-as").append(new Option(`seat ${s.seat + 1}: ${s.name}`, String(s.seat)));
     // a game of one seat is best seen from that seat (its hand); others from the spectator's place
     const first = table.seats.length === 1 ? "0" : "";
     $("view-as").value = first;

@@ -15,21 +15,30 @@ const tableId = decodeURIComponent((location.pathname.match(/\/t\/([^/]+)/) || [
   new URLSearchParams(location.search).get("id") || "");
 const storeKey = `parlour-token-${tableId}`;
 
-/** The seat token: from the link's fragment (then remembered), else the remembered one. */
+/** The token remembered in this browser for this table, or null. */
+function savedToken() {
+  try {
+    return localStorage.getItem(storeKey);
+  } catch {
+    return null; // no storage
+  }
+}
+
+/** The seat token: the link's fragment's, else the remembered one. A link's token is
+ * remembered only once the server seats it (see onMessage): a mistyped link must not
+ * replace the good token saved before. */
 function readToken() {
   const m = location.hash.match(/token=([^&]+)/);
-  if (m) {
-    const token = decodeURIComponent(m[1]);
-    try {
-      localStorage.setItem(storeKey, token);
-    } catch { /* private mode: the link still works */ }
-    return { token, from: "link" };
-  }
-  let saved = null;
-  try {
-    saved = localStorage.getItem(storeKey);
-  } catch { /* no storage */ }
+  if (m) return { token: decodeURIComponent(m[1]), from: "link" };
+  const saved = savedToken();
   return { token: saved, from: saved ? "storage" : null };
+}
+
+/** Remember a token the server has just seated. */
+function saveToken(token) {
+  try {
+    localStorage.setItem(storeKey, token);
+  } catch { /* private mode: the link still works */ }
 }
 
 let seatToken = readToken();
@@ -73,7 +82,10 @@ const ERROR_TITLES = {
 
 function onMessage(msg) {
   if (msg.type === "joined") {
-    fill($("you"), msg.seat === null || msg.seat === undefined ? "watching" : `you are seat ${msg.seat}`);
+    const seated = msg.seat !== null && msg.seat !== undefined;
+    // seats are numbered from 1 on the page (the protocol's seat 0 is "seat 1")
+    fill($("you"), seated ? `you are seat ${msg.seat + 1}` : "watching");
+    if (seated && seatToken.from === "link" && seatToken.token) saveToken(seatToken.token);
     if (msg.table) setGame(msg.table.game, msg.table);
   } else if (msg.type === "state") {
     if (!game && msg.observation) setGame(msg.observation.game);
@@ -82,7 +94,8 @@ function onMessage(msg) {
     waiting = false;
     fill($("pending"));
     showError("");
-    picker.setLegal(msg.legal || []);
+    const hand = msg.observation && Array.isArray(msg.observation.hand) ? msg.observation.hand : [];
+    picker.setLegal(msg.legal || [], hand);
     drawState(els, msg, game);
     drawLegal();
     drawChoices();
@@ -134,6 +147,7 @@ function setGame(name, table) {
   game = gameModule(name);
   fill($("game-title"), game.title);
   document.title = `${game.title} · parlour`;
+  $("notation").placeholder = `type an action, e.g. ${game.example}`;
   if (table && table.status === "finished") showReplayLink();
 }
 
@@ -213,8 +227,24 @@ function onFinal(code, reason) {
     conn.open();
     return;
   }
-  showError(code === 4004 ? `No table ${tableId}: it does not exist on this server.` :
-    `The seat token in this link was refused: ${reason || "bad token"}. Ask for a new invite link, or watch via /t/${tableId}.`);
+  if (code === 4004) {
+    showError(`No table ${tableId}: it does not exist on this server.`);
+    return;
+  }
+  refusedLink(reason);
+}
+
+/** The link's token was refused: say so, and offer the seat saved in this browser (if any)
+ * or the spectator's view, as links. */
+function refusedLink(reason) {
+  const bare = `/t/${encodeURIComponent(tableId)}`;
+  const saved = savedToken();
+  const offer = saved && saved !== seatToken.token
+    ? ["This browser holds a seat at this table: ", h("a", { href: bare, id: "saved-seat" }, "back to your seat"), "."]
+    : ["Ask for a new invite link, or ", h("a", { href: bare, id: "spectate-link" }, "watch as a spectator"), "."];
+  showError(h("span", {}, `The seat token in this link was refused: ${reason || "bad token"}. `, offer));
+  $("notation-form").hidden = true;
+  updateBar();
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
@@ -231,6 +261,7 @@ $("notation-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("notation");
   const text = input.value.trim();
+  showError("");
   if (!text) return;
   if (!last) return showError("Not connected yet.");
   if (!conn.send({ type: "act", action: text, state_id: last.state_id })) {

@@ -2,7 +2,7 @@
 // the log, the end-of-game breakdown. Shared by the live table and the replay.
 
 import { h, fill, plural } from "./dom.js";
-import { seatName } from "./names.js";
+import { seatLabel, seatName } from "./names.js";
 
 export { seatName };
 import * as psalter from "./games/psalter-row.js";
@@ -58,8 +58,8 @@ export function playersPanel(msg, game) {
         p.connected ? "online" : "away");
     return h("tr", { class: `${toPlay ? "to-play" : ""}${won ? " won" : ""}`, "data-seat": p.seat },
       h("td", { class: "mark" }, toPlay ? "▶" : won ? "★" : ""),
-      h("td", {}, h("b", {}, p.name || `Seat ${p.seat}`), p.seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
-        h("div", { class: "dim small" }, `seat ${p.seat}`)),
+      h("td", {}, h("b", {}, p.name || `Seat ${p.seat + 1}`), p.seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
+        h("div", { class: "dim small" }, seatLabel(p.seat))),
       h("td", {}, conn),
       h("td", { class: "score" }, game.scoreText(msg, p.seat)));
   });
@@ -74,6 +74,12 @@ export function logList(msg) {
     " ", h("code", {}, e.action)));
 }
 
+/** The engine's summary line as the page shows it: no 0-based "seat N: " lead (the seat's
+ * name is just above it), and "1 point", not "1 points". */
+export function tidySummary(text) {
+  return (text || "").replace(/^seat \d+: /, "").replace(/(^|[^\d.])(-?1) (match )?points\b/g, "$1$2 $3point");
+}
+
 /** The end-of-game breakdown: per seat its summary and the parts of its score. */
 export function breakdownView(msg) {
   const rows = msg.breakdown || [];
@@ -81,7 +87,7 @@ export function breakdownView(msg) {
   return h("div", { class: "breakdown" }, h("h3", {}, "Final scores"),
     rows.map((b) => h("div", { class: `bd-seat${(msg.winners || []).includes(b.seat) ? " won" : ""}`, "data-seat": b.seat },
       h("div", { class: "bd-head" }, h("b", {}, seatName(msg, b.seat)), h("span", { class: "bd-score" }, String(b.score))),
-      h("div", { class: "bd-summary" }, b.summary),
+      h("div", { class: "bd-summary" }, tidySummary(b.summary)),
       h("table", {}, (b.parts || []).map((p) => h("tr", {},
         h("td", { class: "bd-label" }, p.label),
         h("td", { class: "bd-points" }, p.points === null || p.points === undefined ? "" : (p.points > 0 ? `+${p.points}` : String(p.points))),
