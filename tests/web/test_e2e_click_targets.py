@@ -94,3 +94,31 @@ def test_the_picker_narrows_unselects_and_plays(server, context):
                            ["run", "5H", "6H@3", "7H@3"], ["stop"]]
     assert got["psalter"] == ["place", "9C", "high", "2H", "JS"]
     assert got["repeats"] == [False, True]
+
+
+HAND_FIRST = """async () => {
+  const { Picker } = await import("/static/js/picker.js");
+  const psalter = await import("/static/js/games/psalter-row.js");
+  const quis = await import("/static/js/games/quisquilian.js");
+  const played = [];
+  const p = new Picker(psalter.tokenize, (n) => played.push(n));
+  p.setLegal(["place 4H low", "revise 9C", "errand AS"], ["4H", "AS"]);
+  const row = [p.click(["low"]), played.length, p.candidates().map((a) => a.notation), p.click(["4H"]), played.slice()];
+  p.setLegal(["place 4H low", "revise 9C"], ["4H"]);
+  const revise = [p.click(["9C"]), played.slice(-1)];  // no hand card in it: the Row card plays it
+  const q = new Picker(quis.tokenize, (n) => played.push(n));
+  q.setLegal(["discard 7H 5", "discard 8S 4"], ["7H", "8S"]);
+  const spot = [q.click(["spot:5"]), played.length, q.click(["7H"]), played.slice(-1)];
+  return { row, revise, spot };
+}"""
+
+
+def test_a_click_that_names_no_hand_card_never_plays_one(server, context):
+    """A Row end or a spot alone narrows to the one action left, but plays it only once a
+    hand card of it is chosen (the trial: one click on an empty slot played `place 4H low`)."""
+    page = context.new_page()
+    page.goto(server.url("/"))
+    got = page.evaluate(HAND_FIRST)
+    assert got["row"] == ["selected", 0, ["place 4H low"], "played", ["place 4H low"]]
+    assert got["revise"] == ["played", ["revise 9C"]]
+    assert got["spot"] == ["selected", 2, "played", ["discard 7H 5"]]

@@ -1,7 +1,9 @@
 // Choosing an action by clicking: every clickable thing on the table carries a token
 // (a card code, "7H@3", "spot:5", a cell "B2", "high", "take" ...); each legal action's
 // notation is turned into tokens by the game's tokenizer. The tokens clicked so far keep the
-// legal actions that contain all of them; when exactly one is left it is played.
+// legal actions that contain all of them; when exactly one is left it is played, but only
+// once a hand card of it is chosen: a click on a Row end or a spot alone never plays a
+// card the player did not pick (it narrows, and the one action left waits as a button).
 
 /** Does `have` (a list of tokens) contain every token of `want`, counting repeats? */
 export function containsAll(have, want) {
@@ -25,12 +27,21 @@ export class Picker {
     this.play = play;
     this.legal = [];
     this.selected = [];
+    this.hand = new Set();
   }
 
-  /** New legal actions (a new state): forget the selection. */
-  setLegal(legal) {
+  /** New legal actions (a new state) and the seat's hand cards: forget the selection. */
+  setLegal(legal, hand = []) {
     this.legal = legal.map((notation) => ({ notation, tokens: this.tokenize(notation) }));
     this.selected = [];
+    this.hand = new Set(hand);
+  }
+
+  /** May `action` be played on the current selection? Not when it uses a hand card and
+   * none of its hand cards was chosen. */
+  ready(action) {
+    const cards = action.tokens.filter((t) => this.hand.has(t));
+    return !cards.length || cards.some((t) => this.selected.includes(t));
   }
 
   /** The legal actions that contain every selected token (plus `extra`). */
@@ -61,7 +72,7 @@ export class Picker {
       if (!this.useful(token)) continue;
       this.selected.push(token);
       const left = this.candidates();
-      if (left.length === 1) {
+      if (left.length === 1 && this.ready(left[0])) {
         const notation = left[0].notation;
         this.selected = [];
         this.play(notation);

@@ -8,6 +8,8 @@ import { backSvg, cardSvg, decktetCard, DECKTET_SUITS, slotSvg, symbol } from ".
 
 export const deck = "decktet";
 export const title = "Decktet Golf";
+/** The notation box's example (its placeholder). */
+export const example = "draw · replace C3 · flip B1";
 
 export function tokenize(notation) {
   return notation.split(/\s+/).filter(Boolean);
@@ -187,6 +189,14 @@ export function events(before, after, msg) {
   return out;
 }
 
+/** The start of a turn, from the legal actions: take, draw, or both. */
+function startWords(legal) {
+  const take = legal.includes("take"), draw = legal.includes("draw");
+  if (take && draw) return "Click the discard pile to take its top card, or the draw pile to draw.";
+  if (take) return "The draw pile is empty: click the discard pile to take its top card.";
+  return "The discard pile is empty: click the draw pile to draw.";
+}
+
 export function situation(msg) {
   const obs = msg.observation;
   if (obs.end !== null) return "The match is over.";
@@ -196,11 +206,11 @@ export function situation(msg) {
   if (obs.ender !== null) lines.push(`${seatName(msg, obs.ender)} has no face-down card left: everyone else has one last turn.`);
   switch (obs.phase) {
     case "opening":
-      lines.push(`Opening: ${who} turn${mine ? "" : "s"} up ${plural(obs.flips_left, "more card")} outside the core` +
+      lines.push(`Opening: ${mine ? "you turn" : `${who} turns`} up ${plural(obs.flips_left, "more card")} outside the core` +
         (mine ? ": click a face-down card of yours." : "."));
       break;
     case "start":
-      lines.push(mine ? "Click the discard pile to take its top card, or the draw pile to draw." : `${who} takes or draws.`);
+      lines.push(mine ? startWords(msg.legal || []) : `${who} takes or draws.`);
       break;
     case "taken":
       lines.push(mine ? "Click one of your cells to replace it with the card taken." : `${who} places the card taken.`);

@@ -7,6 +7,8 @@ import { backSvg, cardSvg, slotSvg, standardCard } from "../cards.js";
 
 export const deck = "standard";
 export const title = "Psalter Row";
+/** The notation box's example (its placeholder). */
+export const example = "place 7H high pay 4C";
 
 /** "place 9C high pay 4D" -> ["place", "9C", "high", "4D"] (the word "pay" names nothing). */
 export function tokenize(notation) {
@@ -54,9 +56,12 @@ function rowView(obs) {
     if (code) {
       body = cardSvg(code, deck, { "data-token": code });
     } else {
-      const side = low === null ? null : v < low ? "low" : v > high ? "high" : null;
-      const why = side ? `the ${side} end of the Row` : low === null ? "the empty Row" : "a gap: no Page can go here";
-      body = slotSvg(side || "·", side ? { "data-token": side, class: `card slot end-${side}` } : {}, why);
+      // the two ends are the places next to the Row; a Page for a farther value still
+      // goes "low" or "high" (paying the gap), so only those two places say so
+      const side = low === null ? null : v === low - 1 ? "low" : v === high + 1 ? "high" : null;
+      const why = side ? `the ${side} end of the Row` : low === null ? "the empty Row"
+        : v < low || v > high ? "beyond the Row's end" : "a gap: no Page can go here";
+      body = slotSvg(side || "", side ? { "data-token": side, class: `card slot end-${side}` } : {}, why);
     }
     const q = code !== undefined && inQuire.has(code);
     const cls = ["row-cell", q ? "in-quire" : "", q && quireStart(row, code) ? "quire-start" : "",
@@ -111,7 +116,6 @@ export function board(msg) {
   return h("div", { class: "board psalter" }, parts);
 }
 
-/** One line: what is going on and what to do. */
 /** The one reshuffle, when it happens (PR-11). */
 export function events(before, after) {
   return after.reshuffled && !before.reshuffled
@@ -119,6 +123,38 @@ export function events(before, after) {
     : [];
 }
 
+/** The verbs of the legal actions, and the Row ends that a place names: {place, swap, ..., ends}. */
+function legalKinds(legal) {
+  const kinds = new Set(legal.map((n) => n.split(/\s+/)[0]));
+  const ends = ["low", "high"].filter((end) => legal.some((n) => n.startsWith("place ") && n.split(/\s+/).includes(end)));
+  return { kinds, ends };
+}
+
+/** What the seat to play may do now, as one sentence built from its legal actions. */
+function whatToDo(obs, legal) {
+  const { kinds, ends } = legalKinds(legal);
+  if (kinds.has("discard")) {
+    const why = obs.pending === "revision_discard" ? "Revision" : "Supply Errand";
+    const n = obs.pending_discards || 1;
+    return `The ${why} owes a discard: click ${n === 1 ? "a card" : plural(n, "card")} in your hand to discard.`;
+  }
+  const ways = [];
+  if (kinds.has("place")) {
+    if (!obs.row.length) ways.push("click a Page (2-10) in your hand to start the Row");
+    else {
+      const where = ends.length === 2 ? "the low or high end of the Row" : `the ${ends[0]} end of the Row`;
+      ways.push(`place a Page: click it in your hand, then ${where} (and the cards that pay a gap)`);
+    }
+  }
+  if (kinds.has("swap")) ways.push("Abbot's Directive: click a hand Page and a King to swap it for the Row's Page of that value");
+  if (kinds.has("errand")) ways.push("an Ace in your hand runs a Supply Errand");
+  if (kinds.has("revise")) ways.push("no Page can be placed: click a Row Page to remove it (a Revision)");
+  if (!ways.length) return "";
+  const text = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join("; ")}; or ${ways[ways.length - 1]}`;
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
+/** One line: what is going on and what to do. */
 export function situation(msg) {
   const obs = msg.observation;
   const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === msg.current_player;
@@ -126,14 +162,7 @@ export function situation(msg) {
     const who = ((msg.players || [])[0] || {}).name || "The player";
     return obs.pending ? `${who} owes a discard.` : "";
   }
-  if (obs.pending) {
-    const why = obs.pending === "errand_discard" ? "Supply Errand" : "Revision";
-    const n = obs.pending_discards || 1;
-    return `The ${why} owes a discard: click ${n === 1 ? "a card" : plural(n, "card")} in your hand to discard.`;
-  }
-  if (obs.row.length === 0) return "Click a Page (2-10) in your hand to start the Row; an Ace runs a Supply Errand.";
-  return "Click a hand card, then the low or high end of the Row (and the cards that pay a gap); " +
-    "a Row Page for a Revision or a King's swap.";
+  return whatToDo(obs, msg.legal || []);
 }
 
 /** The score panel's numbers for each seat. */

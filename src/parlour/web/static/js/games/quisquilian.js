@@ -8,6 +8,8 @@ import { cardSvg } from "../cards.js";
 
 export const deck = "standard";
 export const title = "Quisquilian";
+/** The notation box's example (its placeholder). */
+export const example = "run 5H 6H@3 7H@3 · add 8H@2 · stop";
 
 /** "discard 7H 5" -> ["discard","7H","spot:5"]; "add 8H@2 to 2" -> ["add","8H@2","run:2"]. */
 export function tokenize(notation) {
@@ -40,9 +42,10 @@ function spotView(obs, spot) {
     "data-place": `spot:${spot}`,
     title: used ? `spot ${spot} took a discard this turn: one card per spot` : `spot ${spot}` },
     h("div", { class: "spot-head" }, h("b", {}, `Spot ${spot}`),
-      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty")),
-    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"),
-    used ? h("div", { class: "spot-used" }, "used this turn") : null);
+      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty"),
+      // a tag, not the gold frame of a thing to click: this spot takes no more discards
+      used ? h("span", { class: "spot-used" }, "used") : null),
+    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"));
 }
 
 /** The strip A..K, covered ranks lit. */
@@ -122,8 +125,17 @@ export function situation(msg) {
   if (obs.phase === "discard") {
     return `Discard ${plural(obs.to_discard, "more card")}: click a card in your hand, then a spot (one card per spot).`;
   }
-  return "Dig: click hand cards and stack cards (a spot's top, then the card beneath) to make a run of 3+ in one suit, " +
-    "or one card to add to a run; or Stop.";
+  return digWords(msg.legal || []);
+}
+
+/** The dig, from the legal actions: a run, an addition, or only Stop. */
+function digWords(legal) {
+  const kinds = new Set(legal.map((n) => n.split(/\s+/)[0]));
+  const ways = [];
+  if (kinds.has("run")) ways.push("click hand cards and stack cards (a spot's top, then the card beneath) to make a run of 3+ in one suit");
+  if (kinds.has("add")) ways.push("click one card to add to a run of yours");
+  if (!ways.length) return "Nothing to dig this turn: click Stop.";
+  return `Dig: ${ways.join(", or ")}; or Stop.`;
 }
 
 export function scoreText(msg, seat) {
