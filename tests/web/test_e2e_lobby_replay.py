@@ -50,8 +50,57 @@ def test_the_lobby_says_why_a_table_is_refused(server, context):
     page.fill(".seat-row:nth-child(1) input.spec", "nosuchagent")
     page.click("#create")
     page.wait_for_selector("#form-error:not([hidden])")
-    assert "nosuchagent" in page.inner_text("#form-error")
+    said = page.inner_text("#form-error")
+    assert "nosuchagent" in said and not said.rstrip().endswith('(or "human")'), said
     assert server.get("/api/tables")["tables"] == []
+
+
+def test_the_lobby_form_errors_are_plain_and_cleared(server, context):
+    page = context.new_page()
+    page.goto(server.url("/"))
+    page.select_option("#game", "decktet-golf")
+    # seats are numbered from 1, as the default names ("Player 1") are
+    assert page.locator(".seat-row .seat-no").all_inner_texts()[:2] == ["Seat 1", "Seat 2"]
+    # a blank agent spec: said in words (no API example in JSON), nothing sent
+    page.select_option(".seat-row:nth-child(2) select.kind", "custom")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    said = page.inner_text("#form-error")
+    assert "Seat 2: type an agent spec" in said and "{" not in said, said
+    assert server.get("/api/tables")["tables"] == []
+    # a new attempt that the browser itself blocks (2.5 rounds) clears the old error
+    page.fill(".seat-row:nth-child(2) input.spec", "heuristic")
+    page.fill("#opt-rounds", "2.5")
+    page.click("#create")
+    assert page.locator("#form-error").is_hidden()
+    assert server.get("/api/tables")["tables"] == []
+    # the placeholder of a name field and the rounds hint fit where they are
+    fits = page.evaluate("""() => {
+      const name = document.querySelector(".seat-row:nth-child(2) input.name");
+      const probe = document.createElement("span");
+      probe.style.font = getComputedStyle(name).font;
+      probe.textContent = name.placeholder;
+      document.body.append(probe);
+      const room = name.clientWidth - parseFloat(getComputedStyle(name).paddingLeft) * 2;
+      const label = document.querySelector('label[for="opt-rounds"]').getBoundingClientRect();
+      const hint = document.querySelector("#opt-rounds").parentElement.querySelector(".small").getBoundingClientRect();
+      return [probe.getBoundingClientRect().width <= room, Math.abs(hint.top - label.top) < 8];
+    }""")
+    assert fits == [True, True], "the name placeholder is cut off, or the rounds hint wraps under its label"
+
+
+def test_a_phone_wide_page_does_not_scroll_sideways(server, browser):
+    table = server.create("quisquilian", ["human", "random", "random"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        for path in ("/", table["seats"][0]["invite"]):
+            page.goto(server.url(path))
+            page.wait_for_function("() => document.querySelector('#seats .seat-row, #board .board')")
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, f"{path}: the page is {width}px wide in a 390px window"
+    finally:
+        ctx.close()
 
 
 def test_a_finished_game_replays_step_by_step(server, context):

@@ -473,7 +473,7 @@ def _agent_for(spec: str, game: Game) -> Any:
     try:
         agent = parlour.agent(spec)
     except OptionError as err:
-        raise WebError(protocol.BAD_AGENT, f"seat {spec!r}: {err} (or \"human\")", 422) from None
+        raise WebError(protocol.BAD_AGENT, f"seat {spec!r}: {err}; a seat may also be \"human\" (a person)", 422) from None
     if agent.cheats:
         raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
                        "it cannot sit at a table; choose random, heuristic or ismcts", 422)

@@ -23,15 +23,15 @@ function currentGame() {
 // ---- the form ----------------------------------------------------------------------------
 
 function seatRow(i) {
-  const kind = h("select", { class: "kind", "data-seat": i, "aria-label": `seat ${i}` },
+  const kind = h("select", { class: "kind", "data-seat": i, "aria-label": `seat ${i + 1}` },
     SEAT_KINDS.map(([v, label]) => h("option", { value: v }, label)));
   kind.value = i === 0 ? "human" : "heuristic";
   const spec = h("input", { type: "text", class: "spec", placeholder: "e.g. ismcts:iterations=500", hidden: true,
-    "aria-label": `seat ${i} agent spec` });
+    "aria-label": `seat ${i + 1} agent spec` });
   kind.addEventListener("change", () => { spec.hidden = kind.value !== "custom"; });
   const name = h("input", { type: "text", class: "name", placeholder: i === 0 ? "your name" : "name (optional)",
-    "aria-label": `seat ${i} name` });
-  return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, spec, name);
+    "aria-label": `seat ${i + 1} name` });
+  return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, spec, name);
 }
 
 function drawSeats() {
@@ -111,12 +111,31 @@ function readSeats() {
   return { seats, names };
 }
 
+/** Show the form's error (or clear it with no text). */
+function formError(text) {
+  const err = $("form-error");
+  fill(err, text || "");
+  err.hidden = !text;
+}
+
+/** A custom seat whose spec is blank: what to say about it, or null when every seat is filled. */
+function blankSpec() {
+  const rows = [...$("seats").children];
+  const i = rows.findIndex((row) => row.querySelector(".kind").value === "custom" && !row.querySelector(".spec").value.trim());
+  return i < 0 ? null : `Seat ${i + 1}: type an agent spec (e.g. ismcts:iterations=500 or heuristic), or choose another kind of seat.`;
+}
+
 async function createTable(ev) {
   ev.preventDefault();
   const game = currentGame();
   const { seats, names } = readSeats();
+  formError("");
+  const blank = blankSpec();
+  if (blank) {
+    formError(blank);
+    return;
+  }
   const err = $("form-error");
-  err.hidden = true;
   try {
     const table = await api("/api/tables", { json: { game: game.name, options: readOptions(game), seats, names } });
     showCreated(table);
@@ -152,10 +171,10 @@ function showCreated(table) {
   fill(box, h("h2", {}, `Table ${table.id}: ${table.title || table.game}`),
     h("div", { class: "dim" }, "Each invite link is a seat: its secret token is in the part after #. Send each person their own link, " +
       "and keep them: the server keeps only a hash of each token and cannot show them again."),
-    humans.map((s) => linkRow(`Seat ${s.seat} · ${s.name}`, s.invite, "invite")),
-    table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat}: ${s.name} (${s.spec})`)),
+    humans.map((s) => linkRow(`Seat ${s.seat + 1} · ${s.name}`, s.invite, "invite")),
+    table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat + 1}: ${s.name} (${s.spec})`)),
     linkRow("Spectators", table.spectate, "spectate"),
-    humans.length ? h("p", {}, h("a", { href: humans[0].invite, class: "play-now" }, `Play seat ${humans[0].seat} now →`)) : null);
+    humans.length ? h("p", {}, h("a", { href: humans[0].invite, class: "play-now" }, `Play seat ${humans[0].seat + 1} now →`)) : null);
   box.hidden = false;
   box.scrollIntoView({ behavior: "smooth", block: "nearest" });
 }
@@ -210,6 +229,9 @@ async function main() {
   $("game").addEventListener("change", drawGame);
   $("seat-count").addEventListener("change", drawSeats);
   $("new-table").addEventListener("submit", createTable);
+  // a new attempt clears the last error, also one the browser blocks (a value out of range)
+  $("create").addEventListener("click", () => formError(""));
+  $("new-table").addEventListener("invalid", () => formError(""), true);
   drawGame();
   refreshTables();
   setInterval(refreshTables, 5000);
