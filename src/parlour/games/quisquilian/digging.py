@@ -303,23 +303,34 @@ def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
 
 
 def additions(
-    hand: Sequence[int], spots: Sequence[Sequence[int]], wanted: dict[int, tuple[int, ...]]
+    hand: Sequence[int], spots: Sequence[Sequence[int]], wanted: dict[int, tuple[int, ...]],
+    in_hand: int = 1, on_spots: int = 1,
 ) -> list[tuple[int, int, int, bool]]:
     """Every (card, source, run index, named) that extends one of the player's runs (QU-4).
 
     ``wanted`` comes from :func:`wanted_cards`; the card comes from the hand or a
     spot's top. ``named`` is set when the card could extend two of the runs, so the
-    notation must name the run.
+    notation must name the run. A caller that knows no wanted card is in the hand, or on
+    the spots, says so with ``in_hand=0`` or ``on_spots=0`` (that part is not looked at).
     """
     out = []
-    previous = -1
-    for card in hand:  # sorted: identical copies are one choice
-        if card != previous and card in wanted:
-            targets = wanted[card]
-            out += [(card, 0, index, len(targets) > 1) for index in targets]
-        previous = card
-    for spot, stack in enumerate(spots):
-        if stack and stack[-1] in wanted:
-            targets = wanted[stack[-1]]
-            out += [(stack[-1], spot + 1, index, len(targets) > 1) for index in targets]
+    if in_hand:
+        previous = -1
+        for card in hand:  # sorted: identical copies are one choice
+            if card != previous and card in wanted:
+                targets = wanted[card]
+                if len(targets) == 1:
+                    out.append((card, 0, targets[0], False))
+                else:
+                    out += [(card, 0, index, True) for index in targets]
+            previous = card
+    if on_spots:
+        for spot, stack in enumerate(spots):
+            if stack and stack[-1] in wanted:
+                card = stack[-1]
+                targets = wanted[card]
+                if len(targets) == 1:
+                    out.append((card, spot + 1, targets[0], False))
+                else:
+                    out += [(card, spot + 1, index, True) for index in targets]
     return out

@@ -206,8 +206,9 @@ class QuisState(State):
         out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
         if self.runs[p]:
             wanted = self.wants[p]
-            if wanted.bits & avail:
-                added = digging.additions(hand, self.spots, wanted)
+            hits = wanted.bits
+            if hits & avail:
+                added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
                 if added:
                     out += additions_found(added)
         return out
