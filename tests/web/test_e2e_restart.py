@@ -80,7 +80,8 @@ def test_a_mistyped_invite_link_keeps_the_seat_saved_before(server, context):
     player = open_seat(context, server, invite)
     key = f"parlour-token-{table['id']}"
     assert player.page.evaluate("(k) => localStorage.getItem(k)", key) == good
-    page = context.new_page()
+    # typed over the good link in the same tab: only the fragment changes
+    page = player.page
     page.goto(server.url(f"/t/{table['id']}#token=WRONG"))
     page.wait_for_selector("#error:not([hidden])")
     assert "refused" in page.inner_text("#error")

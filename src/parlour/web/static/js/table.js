@@ -180,7 +180,7 @@ function drawChoices() {
   updateBar();
   if (!picker.selected.length) {
     const single = legal.filter((n) => !n.includes(" "));
-    fill(box, h("span", { class: "dim" }, "Click a highlighted card or place, or choose: "),
+    fill(box, h("span", { class: "dim" }, single.length ? "Click a highlighted card or place, or choose: " : "Click a highlighted card or place."),
       single.map((n) => h("button", { class: "act big", "data-action": n, onclick: () => play(n) }, n)));
     return;
   }
@@ -283,6 +283,12 @@ $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
 
 // for the browser tests and the curious: the page's state, read-only use
 window.parlour = { get state() { return last; }, get waiting() { return waiting; }, picker, tokenize: (n) => picker.tokenize(n), conn };
+
+// another invite link typed over this one changes only the fragment, which reloads
+// nothing by itself: start again with the new link's token
+window.addEventListener("hashchange", () => {
+  if (/token=/.test(location.hash)) location.reload();
+});
 
 if (!tableId) showError("No table id in this address: open a table from the lobby.");
 else conn.open();
