@@ -120,8 +120,11 @@ def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: i
     """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
     mine = []  # this suit's spots: (spot index, prefix)
     deep = False  # whether one of them offers more than its top card
-    for spot, (of, prefix, _) in enumerate(infos):
-        if of == suit:
+    spot = -1
+    for info in infos:  # (a counter and subscripts: cheaper here than enumerate and unpacking)
+        spot += 1
+        if info[0] == suit:
+            prefix = info[1]
             mine.append((spot, prefix))
             if len(prefix) > 1:
                 deep = True

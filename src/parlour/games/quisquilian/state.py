@@ -341,13 +341,17 @@ class QuisState(State):
             if len(self.hands[p]) < HAND_SIZE and self.top < len(self.pile):
                 self._refill(p)
             self.turns += 1
-            self.quiet = self.quiet + 1 if self.began_empty and not self.played else 0
-            if self.quiet >= self.n:
+            if self.began_empty and not self.played:  # QU-7: a quiet turn
+                self.quiet += 1
+                if self.quiet >= self.n:
+                    self.quiet = 0
+                    self._clear_the_yard()
+                    if self.end is not None:  # QU-8: the stalemate
+                        return
+            else:
                 self.quiet = 0
-                self._clear_the_yard()
-            if self.end is None and self.turns >= max_turns:
+            if self.turns >= max_turns:  # QU-8: the safety net
                 self.end = MAX_TURNS
-            if self.end is not None:
                 return
             self.player = (p + 1) % self.n
             if self._begin_turn():
@@ -359,7 +363,9 @@ class QuisState(State):
         need = HAND_SIZE - len(self.hands[seat])
         drawn = self.pile[self.top : self.top + need]
         self.top += len(drawn)
-        self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(drawn)))
+        hand = [*self.hands[seat], *drawn]
+        hand.sort()
+        self.hands[seat] = tuple(hand)
         if self.pool is not None:
             counts = list(self.pool_counts)
             counts[seat] += len(drawn)
