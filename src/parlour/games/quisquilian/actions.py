@@ -13,7 +13,7 @@ import sys
 
 from parlour.cards.standard import CODE
 from parlour.core.action import Action
-from parlour.games.quisquilian.digging import ALONE
+from parlour.games.quisquilian.digging import ALONE, SpotInfo
 
 DISCARD, RUN, ADD, STOP = range(4)
 KIND_NAMES = ("discard", "run", "add", "stop")
@@ -31,7 +31,7 @@ class QuisAction(Action):
     # (digging.ALONE): read by every discard, the commonest action, so worked out once here.
     card: int
     spot_bit: int
-    alone: object
+    alone: SpotInfo
     target: int  # the index of the run an addition extends
     named: bool  # the addition names its run ("to N") because two runs could take it
     _text: str | None  # the notation once written (see ``text``)

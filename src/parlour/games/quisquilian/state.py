@@ -17,7 +17,6 @@ from typing import Any
 from parlour.core.chance import randbelow, shuffle
 from parlour.core.game import State
 from parlour.games.quisquilian import digging
-from parlour.games.quisquilian.digging import CARD_BIT
 from parlour.games.quisquilian.actions import (
     ADD,
     DISCARD,
@@ -28,6 +27,7 @@ from parlour.games.quisquilian.actions import (
     discard,
     runs_found,
 )
+from parlour.games.quisquilian.digging import CARD_BIT
 
 HAND_SIZE = 6
 N_SPOTS = 9
@@ -177,7 +177,8 @@ class QuisState(State):
         # turn; a row of the DISCARDS table per card (written here: the commonest decision).
         out: list[QuisAction] = []
         row = DISCARDS[self.used] or discards_row(self.used)
-        if self.game.decks == 1:  # no two cards alike: no copies to skip (the faster loop)
+        # One deck: no two cards alike, no copies to skip (the faster loop).
+        if self.game.decks == 1:  # type: ignore[attr-defined]
             for card in self.hands[self.player]:
                 out += row[card]
             return out
@@ -206,7 +207,7 @@ class QuisState(State):
         out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
         if self.runs[p]:
             wanted = self.wants[p]
-            hits = wanted.bits
+            hits = wanted.bits  # type: ignore[attr-defined]  # a digging.Wanted once the seat has runs
             if hits & avail:
                 added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
                 if added:
@@ -247,7 +248,7 @@ class QuisState(State):
         if stack and info[0] == card // 13:  # the card may extend the spot's prefix
             self.infos[index] = digging.info_after_discard(info, card)
         else:
-            self.infos[index] = action.alone  # type: ignore[assignment]
+            self.infos[index] = action.alone
         self.used |= action.spot_bit
         self.owed -= 1
         if not self.owed and not self._can_dig():
@@ -301,7 +302,7 @@ class QuisState(State):
         found = self._dig_actions()
         if found:
             found.append(STOP_ACTION)
-            self._legal = found
+            self._legal = found  # type: ignore[assignment]
             return True
         return False
 
@@ -335,7 +336,7 @@ class QuisState(State):
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
     def _end_turn(self) -> None:
         """End turns until a player has a decision to make (a turn may ask none)."""
-        max_turns = self.game.max_turns
+        max_turns = self.game.max_turns  # type: ignore[attr-defined]
         while True:
             p = self.player
             if len(self.hands[p]) < HAND_SIZE and self.top < len(self.pile):
