@@ -180,13 +180,12 @@ def _runs_from_tops(base: int, hand_mask: int, tops: list[tuple[int, list[int]]]
             several = True
         else:
             offered[rank] = [(base + rank, spot + 1)]
-    while avail:
-        low = (avail & -avail).bit_length() - 1  # a stretch of available ranks from ``low``
+    starts = avail & (avail >> 1) & (avail >> 2)  # the ranks that start three available ones
+    while starts:
+        low = (starts & -starts).bit_length() - 1  # a stretch of three or more from ``low``
         shifted = avail >> low
         length = (~shifted & (shifted + 1)).bit_length() - 1
-        avail &= ~(((1 << length) - 1) << low)
-        if length < 3:
-            continue
+        starts &= -1 << (low + length)  # on past the stretch
         chain = [offered.get(rank) or [(base + rank, 0)] for rank in range(low, low + length)]  # no spot: the hand
         if not several:  # one way to take each rank (most digs): the windows of one chain
             single = [picks[0] for picks in chain]
