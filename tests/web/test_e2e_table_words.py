@@ -173,7 +173,7 @@ def test_a_used_spot_is_marked_apart_from_the_clickable_ones(server, context):
     msg = _find("quisquilian", lambda m: m["observation"]["phase"] == "discard" and m["observation"]["used_spots"], players=3)
     got = page.evaluate(QUIS, msg)
     border, outline, colour, clickable, tag = got["used"]
-    assert (border, outline, clickable, tag) == ("dashed", "none", False, "used")
+    assert (border, outline, clickable, tag) == ("dashed", "none", False, "used this turn")
     assert got["free"][1] == "solid" and got["free"][0] != "dashed", "a spot to click: the gold outline"
 
 

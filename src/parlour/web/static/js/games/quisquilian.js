@@ -42,10 +42,10 @@ function spotView(obs, spot) {
     "data-place": `spot:${spot}`,
     title: used ? `spot ${spot} took a discard this turn: one card per spot` : `spot ${spot}` },
     h("div", { class: "spot-head" }, h("b", {}, `Spot ${spot}`),
-      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty"),
-      // a tag, not the gold frame of a thing to click: this spot takes no more discards
-      used ? h("span", { class: "spot-used" }, "used") : null),
-    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"));
+      h("span", { class: "dim" }, stack.length ? plural(stack.length, "card") : "empty")),
+    stack.length ? stackView(stack, spot) : h("div", { class: "spot-empty" }, "empty"),
+    // a tag, not the gold frame of a thing to click: this spot takes no more discards
+    used ? h("div", { class: "spot-used" }, h("span", {}, "used this turn")) : null);
 }
 
 /** The strip A..K, covered ranks lit. */
