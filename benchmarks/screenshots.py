@@ -67,12 +67,12 @@ def open_page(browser: Any, server: Server, path: str) -> Player:
 
 def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> None:
     # Psalter Row, mid-game: a Row of five or more Pages and a Page to place
-    for _ in range(10):
+    for attempt in range(10):
         table = server.create("psalter-row", ["human"], names=["Ada"])
         ada = open_page(browser, server, table["seats"][0]["invite"])
         state = play_until(ada, rng, lambda s: len(s["observation"]["row"]) >= 5
                            and any(a.startswith("place") for a in s["legal"]), ("place", "errand", "swap"))
-        if not state["end"]:
+        if not state["end"] or attempt == 9:  # (the last try is shown even if it ended)
             break
         ada.page.context.close()
     shot(ada, out, "psalter-row.png")
@@ -97,18 +97,19 @@ def take_all(browser: Any, server: Server, out: Path, rng: random.Random) -> Non
     shot(golfer, out, "end-breakdown.png")
 
     # Quisquilian, four seats, in the dig with a card chosen: the candidates offered
-    for _ in range(10):  # a table where two runs share a card before the game ends
+    for attempt in range(10):  # a table where two runs share a card before the game ends
         table = server.create("quisquilian", ["human", "heuristic", "heuristic", "random"],
                               names=["Ada", None, None, None])
         quis = open_page(browser, server, table["seats"][0]["invite"])
         state = play_until(quis, rng, lambda s: s["observation"]["phase"] == "dig" and s["observation"]["turns"] >= 12
                            and shared_card(s["legal"]) is not None,
                            ("add",))
-        if not state["end"]:
+        if not state["end"] or attempt == 9:
             break
         quis.page.context.close()
-    card = shared_card(state["legal"])
-    quis.page.locator(f'#board [data-token="{card}"]').first.click(position={"x": 10, "y": 8})
+    card = shared_card(state["legal"]) if not state["end"] else None
+    if card:
+        quis.page.locator(f'#board [data-token="{card}"]').first.click(position={"x": 10, "y": 8})
     shot(quis, out, "quisquilian.png")
 
     # the lobby, with the tables above open and finished, and a table just made
