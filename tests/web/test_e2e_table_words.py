@@ -201,14 +201,3 @@ def test_the_golf_value_badge_leaves_the_card_name_whole(server, context):
     got = page.evaluate(GOLF, msg)
     assert len(got) >= 6
     assert [place for place, overlap in got if overlap] == []
-
-
-def test_the_breakdown_summary_says_1_point_and_no_0_based_seat(server, context):
-    page = context.new_page()
-    page.goto(server.url("/"))
-    got = page.evaluate("""async () => {
-      const { tidySummary } = await import("/static/js/view.js");
-      return ["Row 4H 5H: 1 points", "seat 0: 1 match points (lower is better)", "Row 2H: 11 points", "seat 2: -1 match points"]
-        .map(tidySummary);
-    }""")
-    assert got == ["Row 4H 5H: 1 point", "1 match point (lower is better)", "Row 2H: 11 points", "-1 match point"]

@@ -339,5 +339,5 @@ def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
             cards = [f"{code} {VALUE[parse_card(code)]:+d}" for _, code in sorted(last[seat].items())]
             parts[-1]["detail"] = "cards left: " + ", ".join(cards)
         out.append({"seat": seat, "score": total, "parts": parts,
-                    "summary": f"seat {seat}: {total} match points (lower is better)"})
+                    "summary": f"{total} match point{'' if abs(total) == 1 else 's'} (lower is better)"})
     return out

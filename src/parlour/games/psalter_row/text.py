@@ -69,7 +69,7 @@ def _cards(codes: list[str], empty: str = "none") -> str:
 
 
 def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 def _hand(obs: dict[str, Any]) -> str:
@@ -133,5 +133,5 @@ def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
         "seat": 0,
         "score": parts["total"],
         "parts": [{"label": label, "points": points, "detail": detail} for label, points, detail in rows],
-        "summary": f"Row {' '.join(obs['row']) or '(empty)'}: {parts['total']} points",
+        "summary": f"Row {' '.join(obs['row']) or '(empty)'}: {_count(parts['total'], 'point')}",
     }]

@@ -259,6 +259,6 @@ def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
             {"label": "runs", "points": None,
              "detail": ", ".join(" ".join(run) for run in runs) or "no runs"},
         ]
-        summary = f"seat {seat} covered Ace to King and won" if won else f"seat {seat}: {len(covered)}/13 ranks"
+        summary = "covered Ace to King and won" if won else f"{len(covered)}/13 ranks covered"
         out.append({"seat": seat, "score": 1 if won else 0, "parts": parts, "summary": summary})
     return out

@@ -74,12 +74,6 @@ export function logList(msg) {
     " ", h("code", {}, e.action)));
 }
 
-/** The engine's summary line as the page shows it: no 0-based "seat N: " lead (the seat's
- * name is just above it), and "1 point", not "1 points". */
-export function tidySummary(text) {
-  return (text || "").replace(/^seat \d+: /, "").replace(/(^|[^\d.])(-?1) (match )?points\b/g, "$1$2 $3point");
-}
-
 /** The end-of-game breakdown: per seat its summary and the parts of its score. */
 export function breakdownView(msg) {
   const rows = msg.breakdown || [];
@@ -87,7 +81,7 @@ export function breakdownView(msg) {
   return h("div", { class: "breakdown" }, h("h3", {}, "Final scores"),
     rows.map((b) => h("div", { class: `bd-seat${(msg.winners || []).includes(b.seat) ? " won" : ""}`, "data-seat": b.seat },
       h("div", { class: "bd-head" }, h("b", {}, seatName(msg, b.seat)), h("span", { class: "bd-score" }, String(b.score))),
-      h("div", { class: "bd-summary" }, tidySummary(b.summary)),
+      h("div", { class: "bd-summary" }, b.summary),
       h("table", {}, (b.parts || []).map((p) => h("tr", {},
         h("td", { class: "bd-label" }, p.label),
         h("td", { class: "bd-points" }, p.points === null || p.points === undefined ? "" : (p.points > 0 ? `+${p.points}` : String(p.points))),
