@@ -208,15 +208,18 @@ def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], av
     must fill it, ``taken`` how deep each spot is used. ``offers`` lists, per rank, the spots
     holding it in their prefix (in spot order) and at what depth.
     """
-    numbers = [spot + 1 for spot, _ in prefixes]
-    stacks = [prefix for _, prefix in prefixes]
-    offers: dict[int, list[tuple[int, int]]] = {}
-    for i, prefix in enumerate(stacks):
+    numbers: list[int] = []
+    stacks: list[list[int]] = []
+    offers: dict[int, list[tuple[int, int, tuple[int, int]]]] = {}  # rank -> (spot, depth, pick)
+    for i, (spot, prefix) in enumerate(prefixes):
+        numbers.append(spot + 1)
+        stacks.append(prefix)
         for depth, rank in enumerate(prefix):
+            offer = (i, depth, (base + rank, spot + 1))
             if rank in offers:
-                offers[rank].append((i, depth))
+                offers[rank].append(offer)
             else:
-                offers[rank] = [(i, depth)]
+                offers[rank] = [offer]
     chosen: list[tuple[int, int]] = []
     owed: dict[int, int] = {}
     taken = [0] * len(stacks)
@@ -240,18 +243,23 @@ def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], av
             if nxt:
                 extend(rank + 1, low)
             chosen.pop()
-        for i, depth in offers.get(rank, ()):
+        for i, depth, pick in offers.get(rank, ()):
             start = taken[i]
             if depth < start:
                 continue
             if depth > start:  # cards above it, taken later at their own (higher) ranks
                 skipped = stacks[i][start:depth]
-                if any(r < rank or r in owed for r in skipped):
+                blocked = False
+                for r in skipped:
+                    if r < rank or r in owed:
+                        blocked = True
+                        break
+                if blocked:
                     continue
                 for r in skipped:
                     owed[r] = i
             taken[i] = depth + 1
-            chosen.append((card, numbers[i]))
+            chosen.append(pick)
             if emit and not owed:
                 found.append(tuple(chosen))
             if nxt:
