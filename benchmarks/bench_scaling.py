@@ -3,7 +3,8 @@
 Every configuration plays the same games (game i is dealt by derive_seed(seed, i)), and the
 rows are checked to be identical across configurations before any figure is printed. Each
 figure is the median of ``--runs`` runs; the start-up of the pool (and of Ray) is included,
-as a user of ``parlour simulate`` pays it.
+as a user of ``parlour simulate`` pays it (Ray starts once per process: its first run
+carries the start, the others reuse it; every run's time is printed).
 
     .venv/bin/python benchmarks/bench_scaling.py --game psalter-row --agent heuristic --games 2000 --runs 3
 """
@@ -49,10 +50,11 @@ def main() -> None:
             seconds[(backend, workers)].append(elapsed)
     one = statistics.median(seconds[("process", 1)])
     print(f"{args.game} {options or ''} · agent {args.agent} · {args.games} games · median of {args.runs} runs")
-    print(f"{'backend':<8} {'workers':>7} {'seconds':>8} {'games/s':>8} {'speed-up':>8}")
+    print(f"{'backend':<8} {'workers':>7} {'seconds':>8} {'games/s':>8} {'speed-up':>8}  every run (s)")
     for (backend, workers), values in seconds.items():
         median = statistics.median(values)
-        print(f"{backend:<8} {workers:>7} {median:>8.2f} {args.games / median:>8.0f} {one / median:>8.2f}")
+        runs = ", ".join(f"{v:.2f}" for v in values)
+        print(f"{backend:<8} {workers:>7} {median:>8.2f} {args.games / median:>8.0f} {one / median:>8.2f}  {runs}")
     if not args.no_ray:
         overhead = statistics.median(seconds[("ray", args.workers)]) - statistics.median(seconds[("process", args.workers)])
         print(f"Ray overhead against processes with {args.workers} workers: {overhead:+.2f} s a run")
