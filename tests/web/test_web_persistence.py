@@ -44,7 +44,9 @@ def test_a_new_app_continues_where_the_old_one_stopped(db_path) -> None:
             socket.join(tokens[seat])
         done = 0
         state = sockets[0].state_where(lambda m: True)
-        while done < 6:  # a few human moves, then the server stops mid-game
+        # a few human moves, then the server stops mid-game, at a person's turn (a bot to move
+        # could still move between the snapshot below and the stop)
+        while done < 6 or state["current_player"] not in sockets:
             player = state["current_player"]
             if player in sockets:
                 sid = state["state_id"]
