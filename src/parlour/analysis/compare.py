@@ -8,6 +8,7 @@ which needs far fewer games than comparing two independent runs.
 >>> variants = parse_variants(["errand_draw=1", "errand_draw=2"], parlour.load("psalter-row"))
 >>> [v.label for v in variants]
 ['errand_draw=1', 'errand_draw=2']
+>>> from parlour.analysis.parallel import play_chunk
 >>> rows = []
 >>> for run in variant_runs("psalter-row", {}, variants, ("random",), seed=1):
 ...     rows += play_chunk(run, range(20))
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.metrics import seat_count
-from parlour.analysis.parallel import Run, play_chunk
+from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import score_keys
 from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
 from parlour.core.errors import OptionError
@@ -34,8 +35,6 @@ from parlour.core.options import parse_option_text
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
-
-__all__ = ["Comparison", "Effect", "Variant", "comparison", "figures", "parse_variants", "play_chunk", "variant_runs"]
 
 #: Row keys that are not figures to compare (identities, seats, free text).
 NOT_FIGURES = {"game", "index", "seed", "winners", "options", "agents", "first_player", "midpoint_leader",
