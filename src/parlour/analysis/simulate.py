@@ -31,10 +31,6 @@ if TYPE_CHECKING:
     from parlour.agents.base import Agent
     from parlour.core.game import Game, State
 
-#: Row keys set by the simulation; a game's stats with the same names are not repeated.
-ROW_KEYS = ("game", "index", "seed", "winners", "turns", "end")
-
-
 # -- playing -------------------------------------------------------------------------------
 def play_out(state: State, agents: Sequence[Agent], rng: random.Random) -> State:
     """Play ``state`` to its end with one agent per seat; each acts on its own view only
