@@ -24,7 +24,8 @@ run: $(VENV)/.installed
 # The browser tests drive the system Chromium (Debian's package); install it when it is missing.
 CHROMIUM ?= /usr/bin/chromium
 $(CHROMIUM):
-	apt-get install -y -q chromium || (apt-get update -q && apt-get install -y -q chromium)
+	@as_root=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	$$as_root apt-get install -y -q chromium || ($$as_root apt-get update -q && $$as_root apt-get install -y -q chromium)
 
 test: $(VENV)/.installed-test | $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 -q src tests
