@@ -25,7 +25,7 @@ run: $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 $(CHROMIUM):
 	@as_root=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	$$as_root apt-get install -y -q chromium || ($$as_root apt-get update -q && $$as_root apt-get install -y -q chromium)
+	$$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || ($$as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q && $$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 
 test: $(VENV)/.installed-test | $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 -q src tests
