@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
-from parlour.analysis.simulate import score_keys
+from parlour.analysis.simulate import SKIP_FIGURES, score_keys
 from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
@@ -37,8 +37,7 @@ if TYPE_CHECKING:
     from parlour.core.game import Game
 
 #: Row keys that are not figures to compare (identities, seats, free text).
-NOT_FIGURES = {"game", "index", "seed", "winners", "options", "agents", "first_player", "midpoint_leader",
-               "winner", "variant", "variant_index", "end"}
+NOT_FIGURES = SKIP_FIGURES | {"winner", "variant", "variant_index", "end"}
 
 
 @dataclass(frozen=True)

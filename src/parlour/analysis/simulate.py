@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,11 +32,15 @@ if TYPE_CHECKING:
     from parlour.core.game import Game, State
 
 # -- playing -------------------------------------------------------------------------------
-def play_out(state: State, agents: Sequence[Agent], rng: random.Random) -> State:
+def play_out(state: State, agents: Sequence[Agent], rng: random.Random,
+             watch: Callable[[State], None] | None = None) -> State:
     """Play ``state`` to its end with one agent per seat; each acts on its own view only
-    (but an analysis-only agent that ``cheats`` is handed the state)."""
+    (but an analysis-only agent that ``cheats`` is handed the state). ``watch`` sees the
+    state after every decision."""
     while (seat := state.current_player) is not None:
         state.apply(agents[seat].move(state, seat, rng))
+        if watch is not None:
+            watch(state)
     return state
 
 
@@ -52,10 +56,7 @@ def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: 
     if game.num_players == 1:
         return game_row(play_out(state, agents, rng), index, deal, names)
     first, track = state.current_player, LeadTrack(state.scores())
-    while (seat := state.current_player) is not None:
-        state.apply(agents[seat].move(state, seat, rng))
-        track.see(state.scores())
-    row = game_row(state, index, deal, names)
+    row = game_row(play_out(state, agents, rng, lambda now: track.see(now.scores())), index, deal, names)
     row["first_player"] = first
     row.update(track.figures(state.winners()))
     return row
