@@ -13,16 +13,11 @@ import time
 from pathlib import Path
 
 import httpx
+from browserkit import free_port
 from click.testing import CliRunner
 from websockets.sync.client import connect
 
 from parlour.cli import cli
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_serve_prints_its_address_and_serves_the_table(tmp_path: Path) -> None:
