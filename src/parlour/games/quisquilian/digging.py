@@ -116,8 +116,67 @@ def runs_from(hand_bits: int, infos: Sequence[SpotInfo], avail: int, starts: int
     return found
 
 
+#: HAND_PICKS[suit][rank]: the pick ``(card, 0)`` of that rank from the hand (``(-1, -1)``
+#: outside Ace..King); SPOT_PICKS[card][number]: the pick ``(card, number)`` from spot
+#: ``number``. Prebuilt, so that the commonest searches build no pairs.
+HAND_PICKS = tuple(
+    tuple((suit * 13 + rank - 1, 0) if 1 <= rank <= 13 else (-1, -1) for rank in range(FIELD)) for suit in range(4)
+)
+SPOT_PICKS = tuple(tuple((card, number) for number in range(N_SPOTS + 1)) for card in range(52))
+
+
 def _runs_in_suit(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
-    """The runs of one suit whose available ranks (``avail``) hold three consecutive ones."""
+    """The runs of one suit whose available ranks (``avail``) hold three consecutive ones.
+
+    Where no rank of the suit can be had in two ways (always with one deck), a run is fixed by
+    its ranks: a stretch of available ranks, each taken from the one place that has it, which
+    for each spot takes a top part of its prefix (none, or its cards down to some depth: a
+    card is taken with those above it). Runs come by lowest rank, then length, the order of
+    the search below. Where a rank can be had in two ways, the search chooses
+    (:func:`_runs_with_choices`)."""
+    shift, base = suit * FIELD, suit * 13 - 1
+    picks = list(HAND_PICKS[suit])  # rank -> its pick: the hand's, unless a spot has the rank
+    seen = hand_mask  # the ranks with a place so far
+    deep: list[tuple[int, list[int]]] = []  # spots offering more than their top card: (prefix mask, masks of its top parts)
+    number = 0
+    for info in infos:  # (a counter and subscripts: cheaper here than enumerate and unpacking)
+        number += 1
+        if info[0] == suit:
+            mask = info[2] >> shift
+            if seen & mask:  # a rank in two places (two decks)
+                _runs_with_choices(suit, hand_mask, infos, avail, found)
+                return
+            seen |= mask
+            prefix = info[1]
+            if len(prefix) == 1:
+                picks[prefix[0]] = SPOT_PICKS[base + prefix[0]][number]
+                continue
+            tops, top = [0], 0
+            for rank in prefix:
+                picks[rank] = SPOT_PICKS[base + rank][number]
+                top |= 1 << rank
+                tops.append(top)
+            deep.append((mask, tops))
+    starts = avail & (avail >> 1) & (avail >> 2)
+    while starts:
+        low = (starts & -starts).bit_length() - 1  # a stretch of three or more from ``low``
+        shifted = avail >> low
+        end = low + (~shifted & (shifted + 1)).bit_length() - 1  # one past its highest rank
+        starts &= -1 << end  # on past the stretch
+        for first in range(low, end - 2):
+            for stop in range(first + 3, end + 1):
+                span = (1 << stop) - (1 << first)
+                for mask, tops in deep:
+                    if mask & span not in tops:  # this spot's cards in the run are not a top part
+                        break
+                else:
+                    found.append(tuple(picks[first:stop]))
+
+
+def _runs_with_choices(suit: int, hand_mask: int, infos: Sequence[SpotInfo], avail: int, found: list[Run]) -> None:
+    """:func:`_runs_in_suit` where some rank of the suit can be had in two ways (two decks):
+    the spots offering only their top card make windows with every choice of source, the
+    others need the search with obligations."""
     mine = []  # this suit's spots: (spot index, prefix)
     deep = False  # whether one of them offers more than its top card
     spot = -1
