@@ -23,8 +23,8 @@ import os
 import random
 import statistics
 import time
-from pathlib import Path
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from bench_playouts import baseline
@@ -33,8 +33,16 @@ from rich.progress import Progress
 
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
-from parlour.analysis.tournament import PairResult, agent_labels, block_orders, play_match, print_standings, schedule, standings
-from parlour.analysis.simulate import RowWriter
+from parlour.analysis.results import RowWriter
+from parlour.analysis.tournament import (
+    PairResult,
+    agent_labels,
+    block_orders,
+    play_match,
+    print_standings,
+    schedule,
+    standings,
+)
 from parlour.cli import split_specs
 
 SPEED_CONFIGS = [("psalter-row", {}), ("decktet-golf", {"players": 2}), ("decktet-golf", {"players": 4}),

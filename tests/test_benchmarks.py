@@ -1,0 +1,33 @@
+"""The benchmark scripts still run: they are not part of the test run, so an import that
+moved elsewhere would otherwise break them unnoticed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], check=False, cwd=BENCHMARKS, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCHMARKS.glob("*.py")))
+def test_every_benchmark_script_starts(script):
+    done = run(script, "--help")
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout
+
+
+def test_a_small_strength_run_gives_a_verdict_and_its_rows(tmp_path):
+    out = tmp_path / "rows.csv"
+    done = run("bench_agents.py", "strength", "psalter-row", "--agents", "random,heuristic",
+               "--games", "4", "--workers", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "random vs heuristic: scored, on the same deals," in done.stdout  # Psalter Row: paired scores
+    assert "over 2 deals" in done.stdout  # four games: each deal played by both agents
+    assert len(out.read_text().splitlines()) == 1 + 4  # a header and a row a game
