@@ -11,6 +11,7 @@ lists. Both copies of a card in a two-deck game are the same int.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from hashlib import shake_256
 from typing import Any
 
@@ -103,17 +104,17 @@ class QuisState(State):
     barren: bool  # a clearing found nothing beneath the tops, and nothing was played since (QU-8)
     turns: int  # turns completed
     clearings: int
-    pool: tuple[int, ...] | None  # cards of the last clearing not yet seen (public, QU-9)
+    pool: tuple[int, ...] | None  # cards of the last clearing not yet seen, sorted (public, QU-9)
     pool_counts: tuple[int, ...]  # per seat: hand cards drawn from that pool, not yet seen
     winner: int
 
     # -- the contract -------------------------------------------------------------------
     @property
     def roll(self) -> int:
-        """This turn's die roll (QU-3). A player with no cards discards none whatever the die
-        says, so their turn's die is rolled only when something asks for it (the same number:
-        it depends on the seed and the turn alone); an empty-handed turn that asks no decision
-        then costs no roll."""
+        """This turn's die roll (QU-3). A player with no cards, or one, discards their whole
+        hand whatever the die says, so their turn's die is rolled only when something asks for
+        it (the same number: it depends on the seed and the turn alone); such a turn then costs
+        no roll."""
         roll = self._roll
         if roll < 0:
             roll = self._roll = roll_die(self.seed, ~roll)
@@ -327,8 +328,10 @@ class QuisState(State):
     def _left_pool(self, seat: int, card: int) -> None:
         """A card left a hand holding cards drawn from the last clearing's pool (QU-9): if it
         can be one of them, it is no longer unseen."""
-        if card in self.pool:  # type: ignore[operator]
-            self.pool = without(self.pool, card)  # type: ignore[arg-type]
+        pool: tuple[int, ...] = self.pool  # type: ignore[assignment]
+        at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
+        if at < len(pool) and pool[at] == card:
+            self.pool = pool[:at] + pool[at + 1 :]
             counts = list(self.pool_counts)
             counts[seat] -= 1
             self.pool_counts = tuple(counts)
@@ -394,11 +397,11 @@ class QuisState(State):
         Returns whether the player has a decision to make; if not, the turn is over.
         """
         held = len(self.hands[self.player])
-        if held:
+        if held > 1:
             self._roll = roll = roll_die(self.seed, self.turns)
             self.owed = roll if roll < held else held
-        else:  # no discards whatever the die says: it is rolled when asked for (``roll``)
-            self._roll, self.owed = ~self.turns, 0
+        else:  # the whole hand, none or one card, whatever the die says: rolled when asked for (``roll``)
+            self._roll, self.owed = ~self.turns, held
         self.used = 0
         self.began_empty = self.top == len(self.pile)
         self.played = False
