@@ -120,7 +120,7 @@ def test_play_options_reach_the_game(runner, tmp_path):
 
 
 def test_play_errors_are_one_line(runner):
-    one_line_error(run(runner, "play", "psalter-row", "--seats", "human,random"), "1 seat", "2 were given")
+    one_line_error(run(runner, "play", "psalter-row", "--seats", "human,random"), "1 seat", "2 seats were given")
     one_line_error(run(runner, "play", "psalter-row", "--seats", "randm"), "there is no agent 'randm'", "random")
     one_line_error(run(runner, "play", "no-such-game"), "there is no game 'no-such-game'", "psalter-row")
     one_line_error(run(runner, "play", "psalter-row", "--option", "nope=1"), "no option 'nope'", "errand_draw")
@@ -239,7 +239,7 @@ def test_simulate_other_errors(runner, tmp_path):
                    ".csv, .jsonl or .json")
     assert not (tmp_path / "x.txt").exists()
     one_line_error(run(runner, "simulate", "psalter-row", "--agent", "human"), "'human' is not an agent")
-    one_line_error(run(runner, "simulate", "psalter-row", "--agent", "random", "--agent", "random"), "2 were given")
+    one_line_error(run(runner, "simulate", "psalter-row", "--agent", "random", "--agent", "random"), "2 seats were given")
     result = runner.invoke(cli, ["simulate", "psalter-row", "--games", "0"])
     assert result.exit_code == 2
 

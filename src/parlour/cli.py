@@ -22,6 +22,7 @@ from rich.markup import escape
 import parlour
 from parlour.core.errors import OptionError, ParlourError
 from parlour.core.options import parse_option_text
+from parlour.core.registry import load_seated
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -67,15 +68,7 @@ def split_specs(text: str) -> list[str]:
 
 def load_game(name: str, option_texts: Sequence[str], seats: int | None = None) -> Game:
     """The game with its options; ``seats`` sets the ``players`` option where the game has one."""
-    options = dict(parse_option_text(text) for text in option_texts)
-    game = parlour.load(name, **options)
-    if seats is None or seats == game.num_players:
-        return game
-    if "players" in game.options and "players" not in options:
-        return parlour.load(name, **options, players=seats)
-    raise OptionError(
-        f"{name} has {game.num_players} seat{'s' if game.num_players > 1 else ''} here, but {seats} were given"
-    )
+    return load_seated(name, dict(parse_option_text(text) for text in option_texts), seats)
 
 
 def make_agents(specs: Sequence[str]) -> list[Any]:

@@ -68,7 +68,7 @@ def test_errors_are_clear(runner, tmp_path):
                    "there is no agent 'randm'", "heuristic, ", "random")
     one_line_error(run(runner, "tournament", "quisquilian", "--agents", "random"), "needs 2 agents or more, 1 given")
     one_line_error(run(runner, "tournament", "psalter-row", "--agents", "random,heuristic", "--players", "2"),
-                   "1 seat", "2 were given")
+                   "1 seat", "2 seats were given")
     one_line_error(run(runner, "tournament", "quisquilian", "--agents", "random,heuristic", "--players", "9"),
                    "players")
     one_line_error(run(runner, "tournament", "decktet-golf", "--agents", "human,random"), "'human' is not an agent")

@@ -27,7 +27,7 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(name: str) -> type["Game"]:
+def game_class(name: str) -> type[Game]:
     """The class of a registered game; OptionError lists the games when unknown."""
     target = _GAMES.get(name) if isinstance(name, str) else None
     if target is None:
@@ -36,6 +36,27 @@ def game_class(name: str) -> type["Game"]:
     return getattr(importlib.import_module(module), attr)
 
 
-def load(name: str, **options: Any) -> "Game":
+def load(name: str, **options: Any) -> Game:
     """A game with its options validated (unknown names and bad values are OptionError)."""
     return game_class(name)(**options)
+
+
+def load_seated(name: str, options: dict[str, Any], seats: int | None = None) -> Game:
+    """A game for ``seats`` seats: where the game has a ``players`` option that ``options``
+    leave out, the number of seats sets it; otherwise it must be the game's own.
+
+    >>> import parlour
+    >>> load_seated("decktet-golf", {"rounds": 1}, 4).num_players
+    4
+    >>> load_seated("psalter-row", {}, 2)
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.OptionError: psalter-row has 1 seat here, but 2 seats were given
+    """
+    game = load(name, **options)
+    if seats is None or seats == game.num_players:
+        return game
+    if "players" in game.options and "players" not in options:
+        return load(name, **options, players=seats)
+    plural = "s" if game.num_players > 1 else ""
+    raise OptionError(f"{name} has {game.num_players} seat{plural} here, but {seats} seats were given")

@@ -24,6 +24,7 @@ import parlour
 from parlour.core.chance import SEED_BITS, derive_seed
 from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.game import Game, State
+from parlour.core.registry import load_seated
 from parlour.web import protocol
 from parlour.web.protocol import TableRequest, WebError
 from parlour.web.storage import Storage, StoredTable, now
@@ -119,7 +120,7 @@ class Connection:
 class Table:
     """A game in progress (or finished) with its seats and subscribers."""
 
-    def __init__(self, stored: StoredTable, game: Game, seats: list[Seat], tables: "Tables") -> None:
+    def __init__(self, stored: StoredTable, game: Game, seats: list[Seat], tables: Tables) -> None:
         self.stored, self.id, self.game, self.seats = stored, stored.id, game, seats
         self.tables = tables
         self.state: State = game.new_state(stored.seed)
@@ -457,16 +458,9 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
 def _game_for(request: TableRequest) -> Game:
     """The game with its options; the number of seats sets ``players`` where the game has it."""
     try:
-        game = parlour.load(request.game, **request.options)
-        n = len(request.seats)
-        if n != game.num_players:
-            if "players" in game.options and "players" not in request.options:
-                game = parlour.load(request.game, **request.options, players=n)
-            else:
-                raise OptionError(f"{game.title} is played by {game.num_players} here, but {n} seats were given")
+        return load_seated(request.game, request.options, len(request.seats))
     except OptionError as err:
         raise WebError(protocol.BAD_OPTION, str(err), 422) from None
-    return game
 
 
 def _agent_for(spec: str, game: Game) -> Any:
