@@ -20,7 +20,7 @@ partial run or dies at once, so the work is proportional to the runs produced
 >>> [[(CODE[card], src) for card, src in run] for run in runs([c("5H")], [spot_info(s) for s in spots])]
 [[('5H', 0), ('6H', 2), ('7H', 2)]]
 >>> hearts = (c("5H"), c("6H"), c("7H"))
->>> [(CODE[card], *rest) for card, *rest in additions([c("8H")], spots, wanted_cards([hearts]))]
+>>> [(CODE[card], *rest) for card, *rest in additions([c("8H")], spots, wanted_cards([hearts])[0])]
 [('8H', 0, 0, False)]
 """
 
@@ -336,28 +336,27 @@ def _search(base: int, hand_mask: int, prefixes: list[tuple[int, list[int]]], av
         extend(low, low)
 
 
-class Wanted(dict):
-    """What :func:`wanted_cards` gives: card -> indices of the runs it fits, with ``bits``,
-    those cards as :data:`CARD_BIT`, so that a dig sees in one test whether any is at hand."""
-
-    __slots__ = ("bits",)
-
-    bits: int
+#: What :func:`wanted_cards` gives: card -> indices of the runs it fits, and those cards as
+#: :data:`CARD_BIT`, so that a dig sees in one test whether any is at hand. (A plain dict: a
+#: subclass's ``in`` and ``[]`` go through its type's slots, several times slower.)
+Wanted = tuple[dict[int, tuple[int, ...]], int]
+NO_WANTS: Wanted = ({}, 0)  # a seat without runs
 
 
 def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
-    """The cards that would continue a player's runs: card -> indices of the runs it fits.
+    """The cards that would continue a player's runs: card -> indices of the runs it fits,
+    with their bits.
 
     A run (cards in rank order) takes the card one rank below or above it, same suit.
 
     >>> from parlour.cards.standard import CODE, parse_card as c
-    >>> wanted = wanted_cards([(c("5H"), c("6H"), c("7H")), (c("8H"), c("9H"), c("10H"))])
+    >>> wanted, bits = wanted_cards([(c("5H"), c("6H"), c("7H")), (c("8H"), c("9H"), c("10H"))])
     >>> {CODE[card]: runs for card, runs in wanted.items()}
     {'4H': (0,), '8H': (0,), '7H': (1,), 'JH': (1,)}
-    >>> wanted.bits == sum(CARD_BIT[card] for card in wanted)
+    >>> bits == sum(CARD_BIT[card] for card in wanted)
     True
     """
-    wanted = Wanted()
+    wanted: dict[int, tuple[int, ...]] = {}
     bits = 0
     for index, cards in enumerate(own_runs):
         low, high = cards[0], cards[-1]
@@ -367,8 +366,7 @@ def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
         if high % 13 != 12:  # not a King
             wanted[high + 1] = wanted.get(high + 1, ()) + (index,)
             bits |= CARD_BIT[high + 1]
-    wanted.bits = bits
-    return wanted
+    return wanted, bits
 
 
 def additions(
@@ -377,7 +375,7 @@ def additions(
 ) -> list[tuple[int, int, int, bool]]:
     """Every (card, source, run index, named) that extends one of the player's runs (QU-4).
 
-    ``wanted`` comes from :func:`wanted_cards`; the card comes from the hand or a
+    ``wanted`` is the dict of :func:`wanted_cards`; the card comes from the hand or a
     spot's top. ``named`` is set when the card could extend two of the runs, so the
     notation must name the run. A caller that knows no wanted card is in the hand, or on
     the spots, says so with ``in_hand=0`` or ``on_spots=0`` (that part is not looked at).

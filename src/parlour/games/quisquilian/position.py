@@ -75,7 +75,7 @@ def _blank(game: "Quisquilian", seed: int) -> QuisState:
     n = game.num_players
     state.game, state._history, state._legal, state._origin = game, None, None, ("seed", seed)
     state.n, state.seed = n, seed
-    state.runs, state.cover, state.wants = [()] * n, [0] * n, [{}] * n
+    state.runs, state.cover, state.wants = [()] * n, [0] * n, [digging.NO_WANTS] * n
     state.quiet, state.barren, state.turns, state.clearings = 0, False, 0, 0
     state.pool, state.pool_counts, state.winner, state.end = None, (0,) * n, -1, None
     state.roll = state.owed = state.used = 0
@@ -164,7 +164,7 @@ def _dig_check(obs: dict[str, Any]) -> Any:
     """Whether a hand (codes) gives the observed digging player a run or an addition."""
     spots = [tuple(parse_card(c) for c in stack) for stack in obs["spots"]]
     infos = [digging.spot_info(stack) for stack in spots]
-    wanted = digging.wanted_cards([tuple(parse_card(c) for c in run) for run in obs["runs"][obs["player"]]])
+    wanted, _ = digging.wanted_cards([tuple(parse_card(c) for c in run) for run in obs["runs"][obs["player"]]])
 
     def can_dig(hand: list[str]) -> bool:
         cards = tuple(sorted(parse_card(c) for c in hand))
@@ -264,7 +264,7 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
         raise PositionError("spots must be a list of nine stacks (bottom..top), one per spot 1-9")
     state._set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
     state.hands = [tuple(sorted(_codes(h, f"hands[{i}]"))) for i, h in enumerate(_per_seat(position, "hands", n, None))]
-    state.runs, state.wants, state.cover = [], [{}] * n, [0] * n
+    state.runs, state.wants, state.cover = [], [digging.NO_WANTS] * n, [0] * n
     for seat, runs in enumerate(_per_seat(position, "runs", n, [[] for _ in range(n)])):
         if not isinstance(runs, list):
             raise PositionError(f"runs[{seat}] must be a list of runs")

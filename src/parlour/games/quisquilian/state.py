@@ -90,7 +90,7 @@ class QuisState(State):
     infos: list[digging.SpotInfo]  # digging.spot_info of each spot, kept up to date
     runs: list[tuple[tuple[int, ...], ...]]  # per seat, each run's cards in rank order
     cover: list[int]  # per seat, the ranks its runs cover, as a bitmask
-    wants: list[dict[int, tuple[int, ...]]]  # per seat, digging.wanted_cards of its runs
+    wants: list[digging.Wanted]  # per seat, digging.wanted_cards of its runs
     pile: list[int]  # the draw pile, pile[top] on top; never mutated
     top: int
     player: int
@@ -206,13 +206,11 @@ class QuisState(State):
         avail = hand_bits | spot_bits
         starts = avail & (avail >> 1) & (avail >> 2)
         out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
-        if self.runs[p]:
-            wanted = self.wants[p]
-            hits = wanted.bits  # type: ignore[attr-defined]  # a digging.Wanted once the seat has runs
-            if hits & avail:
-                added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
-                if added:
-                    out += additions_found(added)
+        wanted, hits = self.wants[p]
+        if hits & avail:
+            added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
+            if added:
+                out += additions_found(added)
         return out
 
     def _why_illegal(self, action: Any) -> str:
