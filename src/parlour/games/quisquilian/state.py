@@ -78,7 +78,7 @@ class QuisState(State):
     """A game of Quisquilian in progress."""
 
     __slots__ = (
-        "n", "seed", "hands", "spots", "infos", "runs", "wants", "cover", "pile", "top", "player", "phase", "_roll", "owed",
+        "n", "seed", "hands", "spots", "infos", "spot_bits", "runs", "wants", "cover", "pile", "top", "player", "phase", "_roll", "owed",
         "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts",
         "winner",
     )
@@ -88,6 +88,9 @@ class QuisState(State):
     hands: list[tuple[int, ...]]  # sorted
     spots: list[tuple[int, ...]]  # bottom .. top
     infos: list[digging.SpotInfo]  # digging.spot_info of each spot, kept up to date
+    # The infos' bits together, or -1 when a spot changed since they were last worked out:
+    # many digs follow one with the same spots (empty hands, runs from the hand alone).
+    spot_bits: int
     runs: list[tuple[tuple[int, ...], ...]]  # per seat, each run's cards in rank order
     cover: list[int]  # per seat, the ranks its runs cover, as a bitmask
     wants: list[digging.Wanted]  # per seat, digging.wanted_cards of its runs
@@ -143,7 +146,7 @@ class QuisState(State):
         new = QuisState.__new__(QuisState)
         new.game, new._history, new._origin, new._legal = self.game, self._history, self._origin, self._legal
         new.n, new.seed, new.hands, new.spots = self.n, self.seed, self.hands[:], self.spots[:]
-        new.infos = self.infos[:]
+        new.infos, new.spot_bits = self.infos[:], self.spot_bits
         new.runs, new.cover, new.pile, new.top = self.runs[:], self.cover[:], self.pile, self.top
         new.wants = self.wants[:]
         new.player, new.phase, new._roll, new.owed, new.used = self.player, self.phase, self._roll, self.owed, self.used
@@ -198,11 +201,15 @@ class QuisState(State):
         among them for a run or an addition to exist (most digs stop at these tests)."""
         p = self.player
         hand = self.hands[p]
-        hand_bits = spot_bits = 0
+        hand_bits = 0
         for card in hand:
             hand_bits |= CARD_BIT[card]
-        for info in self.infos:
-            spot_bits |= info[2]
+        spot_bits = self.spot_bits
+        if spot_bits < 0:
+            spot_bits = 0
+            for info in self.infos:
+                spot_bits |= info[2]
+            self.spot_bits = spot_bits
         avail = hand_bits | spot_bits
         starts = avail & (avail >> 1) & (avail >> 2)
         out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
@@ -248,6 +255,7 @@ class QuisState(State):
             self.infos[index] = digging.info_after_discard(info, card)
         else:
             self.infos[index] = action.alone
+        self.spot_bits = -1
         self.used |= action.spot_bit
         self.owed -= 1
         if not self.owed and not self._can_dig():
@@ -312,10 +320,12 @@ class QuisState(State):
     def _set_spot(self, index: int, stack: tuple[int, ...]) -> None:
         self.spots[index] = stack
         self.infos[index] = digging.spot_info(stack)
+        self.spot_bits = -1
 
     def _set_spots(self, stacks: list[tuple[int, ...]]) -> None:
         self.spots = stacks
         self.infos = [digging.spot_info(stack) for stack in stacks]
+        self.spot_bits = -1
 
     def _leave_hand(self, seat: int, card: int) -> None:
         """A hand card becomes public; if it can be one drawn from the cleared pool, it is counted so."""
