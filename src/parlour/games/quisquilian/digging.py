@@ -369,6 +369,57 @@ def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
     return wanted, bits
 
 
+def wanted_with(wanted: Wanted, run: tuple[int, ...], index: int) -> Wanted:
+    """:func:`wanted_cards` once the player lays a new run as run ``index`` (the others'
+    entries are kept rather than worked out again).
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> runs = [(c("5H"), c("6H"), c("7H")), (c("9H"), c("10H"), c("JH"))]
+    >>> wanted_with(wanted_cards(runs[:1]), runs[1], 1) == wanted_cards(runs)
+    True
+    """
+    cards, bits = dict(wanted[0]), wanted[1]
+    low, high = run[0], run[-1]
+    if low % 13:  # not an Ace
+        bits |= _want(cards, low - 1, index)
+    if high % 13 != 12:  # not a King
+        bits |= _want(cards, high + 1, index)
+    return cards, bits
+
+
+def wanted_grown(wanted: Wanted, card: int, index: int, below: bool) -> Wanted:
+    """:func:`wanted_cards` once run ``index`` took ``card``, one of the cards it wanted,
+    ``below`` its lowest card or above its highest: it now wants the next card on that side.
+
+    >>> from parlour.cards.standard import parse_card as c
+    >>> runs = [(c("5H"), c("6H"), c("7H")), (c("9H"), c("10H"), c("JH"))]   # both want 8H
+    >>> grown = [(c("5H"), c("6H"), c("7H"), c("8H")), runs[1]]
+    >>> wanted_grown(wanted_cards(runs), c("8H"), 0, below=False) == wanted_cards(grown)
+    True
+    """
+    cards, bits = dict(wanted[0]), wanted[1]
+    others = tuple([other for other in cards[card] if other != index])
+    if others:  # another run wants it too
+        cards[card] = others
+    else:
+        del cards[card]
+        bits &= ~CARD_BIT[card]
+    if below:
+        if card % 13:  # not an Ace
+            bits |= _want(cards, card - 1, index)
+    elif card % 13 != 12:  # not a King
+        bits |= _want(cards, card + 1, index)
+    return cards, bits
+
+
+def _want(cards: dict[int, tuple[int, ...]], card: int, index: int) -> int:
+    """Note that run ``index`` wants ``card`` (run indices in order, as :func:`wanted_cards`
+    lists them); the card's bit."""
+    others = cards.get(card)
+    cards[card] = (index,) if others is None else tuple(sorted((*others, index)))
+    return CARD_BIT[card]
+
+
 def additions(
     hand: Sequence[int], spots: Sequence[Sequence[int]], wanted: dict[int, tuple[int, ...]],
     in_hand: int = 1, on_spots: int = 1,

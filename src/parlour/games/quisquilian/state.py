@@ -280,7 +280,9 @@ class QuisState(State):
         """QU-4: lay a new run of three or more in front of the player."""
         ranks = self._take(cards)
         p = self.player
-        self._set_runs(p, self.runs[p] + (tuple([card for card, _ in cards]),))
+        run = tuple([card for card, _ in cards])
+        self.runs[p] += (run,)
+        self.wants[p] = digging.wanted_with(self.wants[p], run, len(self.runs[p]) - 1)
         self._played(ranks)
 
     def _add(self, card_source: tuple[int, int], target: int) -> None:
@@ -288,9 +290,12 @@ class QuisState(State):
         card = card_source[0]
         ranks = self._take((card_source,))
         p = self.player
-        old = self.runs[p][target]
-        grown = (card,) + old if card < old[0] else old + (card,)  # one suit: card order is rank order
-        self._set_runs(p, self.runs[p][:target] + (grown,) + self.runs[p][target + 1 :])
+        runs = self.runs[p]
+        old = runs[target]
+        below = card < old[0]  # one suit: card order is rank order
+        grown = (card,) + old if below else old + (card,)
+        self.runs[p] = runs[:target] + (grown,) + runs[target + 1 :]
+        self.wants[p] = digging.wanted_grown(self.wants[p], card, target, below)
         self._played(ranks)
 
     def _played(self, ranks: int) -> None:
@@ -312,10 +317,6 @@ class QuisState(State):
             self._legal = found  # type: ignore[assignment]
             return True
         return False
-
-    def _set_runs(self, seat: int, runs: tuple[tuple[int, ...], ...]) -> None:
-        self.runs[seat] = runs
-        self.wants[seat] = digging.wanted_cards(runs)
 
     def _set_spot(self, index: int, stack: tuple[int, ...]) -> None:
         self.spots[index] = stack
