@@ -57,6 +57,8 @@ def spot_info(stack: Sequence[int]) -> SpotInfo:
     if not stack:
         return NO_INFO
     suit = stack[-1] // 13
+    if len(stack) == 1 or stack[-2] // 13 != suit:  # the top card alone (most spots)
+        return ALONE[stack[-1]]
     ranks: list[int] = []
     bits = 0
     for card in reversed(stack):

@@ -186,7 +186,7 @@ def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, An
         for mine in range(len(hand)):
             hand[mine], pile[at] = pile[at], hand[mine]
             state = from_position(game, position, check_dig=False)
-            if state._dig_actions():
+            if state._can_dig():
                 return state
             hand[mine], pile[at] = pile[at], hand[mine]
     return from_position(game, position, check_dig=False)  # the board allows nothing: stop only

@@ -176,7 +176,7 @@ class QuisState(State):
         if self.end is not None:
             return []
         if self.phase == DIG_PHASE:
-            return self._dig_actions() + [STOP_ACTION]
+            return self._legal if self._can_dig() else [STOP_ACTION]  # type: ignore[return-value]
         # QU-3: each card of the hand (identical copies once) onto each spot not used this
         # turn; a row of the DISCARDS table per card (written here: the commonest decision).
         out: list[QuisAction] = []
@@ -191,33 +191,6 @@ class QuisState(State):
             if card != previous:
                 out += row[card]
                 previous = card
-        return out
-
-    def _dig_actions(self) -> list[QuisAction]:
-        """QU-4: every new run and every addition to the player's own runs.
-
-        The hand's and the spots' cards at hand are worked out once as bit masks: three
-        consecutive ranks of a suit, or a card that one of the player's runs wants, must be
-        among them for a run or an addition to exist (most digs stop at these tests)."""
-        p = self.player
-        hand = self.hands[p]
-        hand_bits = 0
-        for card in hand:
-            hand_bits |= CARD_BIT[card]
-        spot_bits = self.spot_bits
-        if spot_bits < 0:
-            spot_bits = 0
-            for info in self.infos:
-                spot_bits |= info[2]
-            self.spot_bits = spot_bits
-        avail = hand_bits | spot_bits
-        starts = avail & (avail >> 1) & (avail >> 2)
-        out = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
-        wanted, hits = self.wants[p]
-        if hits & avail:
-            added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
-            if added:
-                out += additions_found(added)
         return out
 
     def _why_illegal(self, action: Any) -> str:
@@ -315,10 +288,33 @@ class QuisState(State):
             self._end_turn()
 
     def _can_dig(self) -> bool:
-        """Enter or go on digging: whether there is a run or an addition to play; with
-        none the dig ends by itself (QU-4) and the caller ends the turn."""
+        """Enter or go on digging: whether there is a run or an addition to play (QU-4), and
+        if so the legal actions are every new run and every addition to the player's own runs,
+        then ``stop``; with none the dig ends by itself and the caller ends the turn.
+
+        The hand's and the spots' cards at hand are worked out once as bit masks: three
+        consecutive ranks of a suit, or a card that one of the player's runs wants, must be
+        among them for a run or an addition to exist (most digs stop at these tests)."""
         self.phase = DIG_PHASE
-        found = self._dig_actions()
+        p = self.player
+        hand = self.hands[p]
+        hand_bits = 0
+        for card in hand:
+            hand_bits |= CARD_BIT[card]
+        spot_bits = self.spot_bits
+        if spot_bits < 0:
+            spot_bits = 0
+            for info in self.infos:
+                spot_bits |= info[2]
+            self.spot_bits = spot_bits
+        avail = hand_bits | spot_bits
+        starts = avail & (avail >> 1) & (avail >> 2)
+        found = runs_found(digging.runs_from(hand_bits, self.infos, avail, starts)) if starts else []
+        wanted, hits = self.wants[p]
+        if hits & avail:
+            added = digging.additions(hand, self.spots, wanted, hits & hand_bits, hits & spot_bits)
+            if added:
+                found += additions_found(added)
         if found:
             found.append(STOP_ACTION)
             self._legal = found  # type: ignore[assignment]
