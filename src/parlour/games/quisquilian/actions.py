@@ -22,14 +22,17 @@ KIND_NAMES = ("discard", "run", "add", "stop")
 class QuisAction(Action):
     """A Quisquilian action. ``cards`` holds (card, source) pairs: source 0 is the hand, 1-9 a spot."""
 
-    __slots__ = ("kind", "cards", "spot", "target", "named", "_text", "card", "spot_bit", "alone")
+    __slots__ = ("kind", "cards", "spot", "target", "named", "_text", "card", "index", "laid", "spot_bit", "alone")
 
     kind: int
     cards: tuple[tuple[int, int], ...]
     spot: int  # the spot a discard goes to (1-9)
-    # A discard's card, ``1 << spot`` and the spot's info once the card lies alone on top
-    # (digging.ALONE): read by every discard, the commonest action, so worked out once here.
+    # A discard's card, its spot's index (0-8), ``(card,)`` to lay on the stack, ``1 << spot``
+    # and the spot's info once the card lies alone on top (digging.ALONE): read by every
+    # discard, the commonest action, so worked out once here.
     card: int
+    index: int
+    laid: tuple[int]
     spot_bit: int
     alone: SpotInfo
     target: int  # the index of the run an addition extends
@@ -108,7 +111,7 @@ def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named
         action._text = None
         if kind == DISCARD:
             card = action.card = cards[0][0]
-            action.spot_bit, action.alone = 1 << spot, ALONE[card]
+            action.index, action.laid, action.spot_bit, action.alone = spot - 1, (card,), 1 << spot, ALONE[card]
         table[key] = action
     return action
 

@@ -77,7 +77,7 @@ def _blank(game: "Quisquilian", seed: int) -> QuisState:
     state.n, state.seed = n, seed
     state.runs, state.cover, state.wants = [()] * n, [0] * n, [digging.NO_WANTS] * n
     state.quiet, state.barren, state.turns, state.clearings = 0, False, 0, 0
-    state.pool, state.pool_counts, state.winner, state.end = None, (0,) * n, -1, None
+    state.pool, state.pool_counts, state.winner, state.end = None, [0] * n, -1, None
     state.roll = state.owed = state.used = 0
     state.began_empty = state.played = False
     return state
@@ -314,7 +314,7 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     counts = _per_seat(position, "pool_counts", n, [0] * n)
     if any(not isinstance(c, int) or c < 0 for c in counts):
         raise PositionError("pool_counts must be counts (integers >= 0)")
-    state.pool_counts = tuple(counts)
+    state.pool_counts = list(counts)
     winner = position.get("winner")
     state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
     state.winner = read_seat(winner, "winner", n, allow_none=True)

@@ -108,7 +108,7 @@ class QuisState(State):
     turns: int  # turns completed
     clearings: int
     pool: tuple[int, ...] | None  # cards of the last clearing not yet seen, sorted (public, QU-9)
-    pool_counts: tuple[int, ...]  # per seat: hand cards drawn from that pool, not yet seen
+    pool_counts: list[int]  # per seat: hand cards drawn from that pool, not yet seen
     winner: int
 
     # -- the contract -------------------------------------------------------------------
@@ -151,7 +151,7 @@ class QuisState(State):
         new.wants = self.wants[:]
         new.player, new.phase, new._roll, new.owed, new.used = self.player, self.phase, self._roll, self.owed, self.used
         new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
-        new.turns, new.clearings, new.pool, new.pool_counts = self.turns, self.clearings, self.pool, self.pool_counts
+        new.turns, new.clearings, new.pool, new.pool_counts = self.turns, self.clearings, self.pool, self.pool_counts[:]
         new.winner, new.end = self.winner, self.end
         return new
 
@@ -212,9 +212,9 @@ class QuisState(State):
         self.hands[p] = hand[:at] + hand[at + 1 :]
         if self.pool is not None and self.pool_counts[p]:
             self._left_pool(p, card)
-        index = action.spot - 1
+        index = action.index
         stack = self.spots[index]
-        self.spots[index] = stack + (card,)
+        self.spots[index] = stack + action.laid
         info = self.infos[index]
         if stack and info[0] == card // 13:  # the card may extend the spot's prefix
             self.infos[index] = digging.info_after_discard(info, card)
@@ -333,9 +333,7 @@ class QuisState(State):
         at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
         if at < len(pool) and pool[at] == card:
             self.pool = pool[:at] + pool[at + 1 :]
-            counts = list(self.pool_counts)
-            counts[seat] -= 1
-            self.pool_counts = tuple(counts)
+            self.pool_counts[seat] -= 1
 
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
     def _end_turn(self) -> None:
@@ -372,9 +370,7 @@ class QuisState(State):
         hand.sort()
         self.hands[seat] = tuple(hand)
         if self.pool is not None:
-            counts = list(self.pool_counts)
-            counts[seat] += len(drawn)
-            self.pool_counts = tuple(counts)
+            self.pool_counts[seat] += len(drawn)
 
     def _clear_the_yard(self) -> None:
         """QU-7: each spot keeps its top card; everything beneath becomes a new draw pile."""
@@ -385,7 +381,7 @@ class QuisState(State):
             self.barren = True
             return
         self._set_spots([stack[-1:] for stack in self.spots])
-        self.pool, self.pool_counts = tuple(beneath), (0,) * self.n
+        self.pool, self.pool_counts = tuple(beneath), [0] * self.n
         pile = list(beneath)
         shuffle(pile, self.seed, "clear", self.clearings)
         self.pile, self.top = pile, 0
