@@ -310,7 +310,7 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     state.turns = read_int(position, "turns", 0)
     state.clearings = read_int(position, "clearings", 0)
     pool = position.get("pile_contents")
-    state.pool = None if pool is None else tuple(sorted(_codes(pool, "pile_contents")))
+    state.pool = None if pool is None else sorted(_codes(pool, "pile_contents"))
     counts = _per_seat(position, "pool_counts", n, [0] * n)
     if any(not isinstance(c, int) or c < 0 for c in counts):
         raise PositionError("pool_counts must be counts (integers >= 0)")

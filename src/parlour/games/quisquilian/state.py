@@ -107,7 +107,7 @@ class QuisState(State):
     barren: bool  # a clearing found nothing beneath the tops, and nothing was played since (QU-8)
     turns: int  # turns completed
     clearings: int
-    pool: tuple[int, ...] | None  # cards of the last clearing not yet seen, sorted (public, QU-9)
+    pool: list[int] | None  # cards of the last clearing not yet seen, sorted (public, QU-9); copied by clone
     pool_counts: list[int]  # per seat: hand cards drawn from that pool, not yet seen
     winner: int
 
@@ -151,7 +151,8 @@ class QuisState(State):
         new.wants = self.wants[:]
         new.player, new.phase, new._roll, new.owed, new.used = self.player, self.phase, self._roll, self.owed, self.used
         new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
-        new.turns, new.clearings, new.pool, new.pool_counts = self.turns, self.clearings, self.pool, self.pool_counts[:]
+        new.turns, new.clearings, new.pool_counts = self.turns, self.clearings, self.pool_counts[:]
+        new.pool = None if self.pool is None else self.pool[:]
         new.winner, new.end = self.winner, self.end
         return new
 
@@ -329,10 +330,10 @@ class QuisState(State):
     def _left_pool(self, seat: int, card: int) -> None:
         """A card left a hand holding cards drawn from the last clearing's pool (QU-9): if it
         can be one of them, it is no longer unseen."""
-        pool: tuple[int, ...] = self.pool  # type: ignore[assignment]
+        pool: list[int] = self.pool  # type: ignore[assignment]
         at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
         if at < len(pool) and pool[at] == card:
-            self.pool = pool[:at] + pool[at + 1 :]
+            del pool[at]
             self.pool_counts[seat] -= 1
 
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
@@ -381,7 +382,7 @@ class QuisState(State):
             self.barren = True
             return
         self._set_spots([stack[-1:] for stack in self.spots])
-        self.pool, self.pool_counts = tuple(beneath), [0] * self.n
+        self.pool, self.pool_counts = beneath, [0] * self.n
         pile = list(beneath)
         shuffle(pile, self.seed, "clear", self.clearings)
         self.pile, self.top = pile, 0
