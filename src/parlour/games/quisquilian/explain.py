@@ -42,7 +42,7 @@ def _reason(state: "QuisState", spec: Spec) -> str:
     return "not legal now"
 
 
-def _missing(state: "QuisState", spec: Spec, hand: tuple[int, ...]) -> str | None:
+def _missing(state: "QuisState", spec: Spec, hand: list[int]) -> str | None:
     from_hand = [card for card, source in spec.cards if not source]
     for card in set(from_hand):
         if from_hand.count(card) > hand.count(card):

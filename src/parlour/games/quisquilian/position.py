@@ -62,7 +62,7 @@ def new_state(game: "Quisquilian", seed: int) -> QuisState:
     n = game.num_players
     state = _blank(game, seed)
     state._set_spots([(card,) for card in deck[:N_SPOTS]])
-    state.hands = [tuple(sorted(deck[N_SPOTS + HAND_SIZE * i : N_SPOTS + HAND_SIZE * (i + 1)])) for i in range(n)]
+    state.hands = [sorted(deck[N_SPOTS + HAND_SIZE * i : N_SPOTS + HAND_SIZE * (i + 1)]) for i in range(n)]
     state.pile, state.top = deck, N_SPOTS + HAND_SIZE * n
     state.player = randbelow(n, seed, "first")
     if not state._begin_turn():
@@ -263,7 +263,7 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
     if not isinstance(spots, list) or len(spots) != N_SPOTS:
         raise PositionError("spots must be a list of nine stacks (bottom..top), one per spot 1-9")
     state._set_spots([_codes(stack, f"spots[{i + 1}]") for i, stack in enumerate(spots)])
-    state.hands = [tuple(sorted(_codes(h, f"hands[{i}]"))) for i, h in enumerate(_per_seat(position, "hands", n, None))]
+    state.hands = [sorted(_codes(h, f"hands[{i}]")) for i, h in enumerate(_per_seat(position, "hands", n, None))]
     state.runs, state.wants, state.cover = [], [digging.NO_WANTS] * n, [0] * n
     for seat, runs in enumerate(_per_seat(position, "runs", n, [[] for _ in range(n)])):
         if not isinstance(runs, list):

@@ -1,7 +1,8 @@
 """The Quisquilian state: nine trash spots, hands, runs, and the flow of a turn.
 
-Hands and spots are tuples replaced on change, so a clone copies only short outer
-lists. Both copies of a card in a two-deck game are the same int.
+Spots are tuples replaced on change, so a clone copies only their outer list; hands are
+short sorted lists changed in place (a discard deletes one card), copied by a clone. Both
+copies of a card in a two-deck game are the same int.
 
 >>> import parlour
 >>> state = parlour.load("quisquilian").new_state(seed=2)
@@ -68,12 +69,6 @@ def rank_of(card: int) -> int:
     return card % 13 + 1
 
 
-def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The tuple with one copy of ``card`` taken out."""
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1 :]
-
-
 class QuisState(State):
     """A game of Quisquilian in progress."""
 
@@ -85,7 +80,7 @@ class QuisState(State):
 
     n: int
     seed: int
-    hands: list[tuple[int, ...]]  # sorted
+    hands: list[list[int]]  # sorted
     spots: list[tuple[int, ...]]  # bottom .. top
     infos: list[digging.SpotInfo]  # digging.spot_info of each spot, kept up to date
     # The infos' bits together, or -1 when a spot changed since they were last worked out:
@@ -145,7 +140,7 @@ class QuisState(State):
     def clone(self) -> "QuisState":
         new = QuisState.__new__(QuisState)
         new.game, new._history, new._origin, new._legal = self.game, self._history, self._origin, self._legal
-        new.n, new.seed, new.hands, new.spots = self.n, self.seed, self.hands[:], self.spots[:]
+        new.n, new.seed, new.hands, new.spots = self.n, self.seed, [hand[:] for hand in self.hands], self.spots[:]
         new.infos, new.spot_bits = self.infos[:], self.spot_bits
         new.runs, new.cover, new.pile, new.top = self.runs[:], self.cover[:], self.pile, self.top
         new.wants = self.wants[:]
@@ -208,9 +203,7 @@ class QuisState(State):
             return
         card = action.card  # one card onto a spot; one card per spot this turn
         p = self.player
-        hand = self.hands[p]
-        at = hand.index(card)
-        self.hands[p] = hand[:at] + hand[at + 1 :]
+        self.hands[p].remove(card)
         if self.pool is not None and self.pool_counts[p]:
             self._left_pool(p, card)
         index = action.index
@@ -247,7 +240,7 @@ class QuisState(State):
             if source:
                 from_spot[source] = from_spot.get(source, 0) + 1
             else:  # a hand card becomes public: if it can be one drawn from the cleared pool, it is counted so
-                self.hands[p] = without(self.hands[p], card)
+                self.hands[p].remove(card)
                 if self.pool is not None and self.pool_counts[p]:
                     self._left_pool(p, card)
         for source, count in from_spot.items():  # the top ``count`` cards, whatever their order
@@ -367,9 +360,9 @@ class QuisState(State):
         need = HAND_SIZE - len(self.hands[seat])
         drawn = self.pile[self.top : self.top + need]
         self.top += len(drawn)
-        hand = [*self.hands[seat], *drawn]
+        hand = self.hands[seat]
+        hand += drawn
         hand.sort()
-        self.hands[seat] = tuple(hand)
         if self.pool is not None:
             self.pool_counts[seat] += len(drawn)
 
