@@ -96,23 +96,32 @@ def _notation(action: QuisAction) -> str:
 
 def _intern(kind: int, cards: tuple = (), spot: int = 0, target: int = -1, named: bool = False) -> QuisAction:
     if kind == RUN:
-        key: tuple = cards
-    elif kind == ADD:
+        return _LIVING.get(cards) or _new_living(cards, RUN, cards)
+    if kind == ADD:
         key = (*cards[0], target, named)
-    else:
-        key = (kind, cards, spot, target, named)
-    table = _LIVING if kind in (RUN, ADD) else _INTERNED
-    action = table.get(key)
+        return _LIVING.get(key) or _new_living(key, ADD, cards, target, named)
+    key = (kind, cards, spot, target, named)
+    action = _INTERNED.get(key)
     if action is None:
-        if len(_LIVING) >= SWEEP_AT and table is _LIVING:
-            _sweep()
-        action = QuisAction()
-        action.kind, action.cards, action.spot, action.target, action.named = kind, cards, spot, target, named
-        action._text = None
+        action = _INTERNED[key] = _new(kind, cards, spot, target, named)
         if kind == DISCARD:
             card = action.card = cards[0][0]
             action.index, action.laid, action.spot_bit, action.alone = spot - 1, (card,), 1 << spot, ALONE[card]
-        table[key] = action
+    return action
+
+
+def _new(kind: int, cards: tuple, spot: int, target: int, named: bool) -> QuisAction:
+    action = QuisAction()
+    action.kind, action.cards, action.spot, action.target, action.named, action._text = kind, cards, spot, target, named, None
+    return action
+
+
+def _new_living(key: tuple, kind: int, cards: tuple, target: int = -1, named: bool = False) -> QuisAction:
+    """A run or an addition not living yet, kept under ``key`` (sweeping the table first
+    when it has grown enough)."""
+    if len(_LIVING) >= SWEEP_AT:
+        _sweep()
+    action = _LIVING[key] = _new(kind, cards, 0, target, named)
     return action
 
 
@@ -141,7 +150,7 @@ def runs_found(found: list[tuple[tuple[int, int], ...]]) -> list[QuisAction]:
     True
     """
     living = _LIVING.get
-    return [living(cards) or run(cards) for cards in found]
+    return [living(cards) or _new_living(cards, RUN, cards) for cards in found]
 
 
 def additions_found(found: list[tuple[int, int, int, bool]]) -> list[QuisAction]:
@@ -153,7 +162,7 @@ def additions_found(found: list[tuple[int, int, int, bool]]) -> list[QuisAction]
     True
     """
     living = _LIVING.get
-    return [living(key) or add(*key) for key in found]
+    return [living(key) or _new_living(key, ADD, (key[:2],), key[2], key[3]) for key in found]
 
 
 STOP_ACTION = _intern(STOP)
