@@ -140,7 +140,7 @@ class QuisState(State):
     def clone(self) -> "QuisState":
         new = QuisState.__new__(QuisState)
         new.game, new._history, new._origin, new._legal = self.game, self._history, self._origin, self._legal
-        new.n, new.seed, new.hands, new.spots = self.n, self.seed, [hand[:] for hand in self.hands], self.spots[:]
+        new.n, new.seed, new.hands, new.spots = self.n, self.seed, list(map(list.copy, self.hands)), self.spots[:]
         new.infos, new.spot_bits = self.infos[:], self.spot_bits
         new.runs, new.cover, new.pile, new.top = self.runs[:], self.cover[:], self.pile, self.top
         new.wants = self.wants[:]
