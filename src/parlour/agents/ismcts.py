@@ -14,14 +14,7 @@ visits of the node. Rewards are vectors, one per seat, and each edge scores the 
 for the seat that made it, so every seat plays for itself (max-n).
 
 Below the tree, a playout by the ``rollout`` policy goes to the end of the game, or
-``depth`` moves, after which the heuristic strategy's ``value`` scores each seat. With
-``margin``, a finished game rewards each seat by how far its score is ahead of or behind
-each opponent's (a soft win), which tells good moves from lucky ones in fewer playouts.
-
-With ``paired``, the search compares its own moves on common random numbers: the
-determinizations (and the playouts' dice) are drawn once, and the k-th visit of every
-move at the root plays the k-th of them, so two moves are judged on the same deals and
-the luck of the deal mostly cancels out of their difference.
+``depth`` moves, after which the heuristic strategy's ``value`` scores each seat.
 
 The agent reads nothing but its view: its legal actions and ``view.sample``, which is
 built from the observation alone.
@@ -39,14 +32,13 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
 from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
-from parlour.core.scores import lower_is_better
 from parlour.core.view import View
 
 if TYPE_CHECKING:
@@ -83,12 +75,9 @@ class Node:
         self.hint: Action | None = None
 
 
-def outcome(state: State, margin: float | None = None) -> list[float]:
+def outcome(state: State) -> list[float]:
     """Each seat's reward in [0, 1] for a finished game: the winners share 1 (nobody
     wins a stalemate); a solitaire's reward is its score scaled to the game's score range.
-    With a ``margin`` (in points), each seat's reward is instead its mean over the opponents
-    of ``0.5 + 0.5 * tanh(lead / margin)``, its lead over each opponent counted in the
-    direction the winners show (lower is better in Decktet Golf).
 
     >>> import parlour
     >>> state = parlour.load("psalter-row").new_state(seed=1)
@@ -100,34 +89,17 @@ def outcome(state: State, margin: float | None = None) -> list[float]:
         low, high = bounds
         return [(state.scores()[0] - low) / (high - low)]
     winners = state.winners()
-    if margin is not None:
-        lower = lower_is_better(state.scores(), winners)
-        if lower is not None:
-            return soft_wins(state.scores(), margin if lower else -margin)
     rewards = [0.0] * state.game.num_players
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
     return rewards
 
 
-def soft_wins(scores: Sequence[float], margin: float) -> list[float]:
-    """Each seat's mean over the opponents of ``0.5 + 0.5 * tanh(lead / margin)``, where the
-    lead is the opponent's score less the seat's (a negative margin: higher is better).
-
-    >>> [round(r, 3) for r in soft_wins([3, 11], 8.0)]  # 8 points fewer: a clear but soft win
-    [0.881, 0.119]
-    """
-    last = len(scores) - 1
-    return [sum(0.5 + 0.5 * math.tanh((other - mine) / margin) for other in scores) / last - 0.5 / last
-            for mine in scores]
-
-
-def estimate(state: State, margin: float | None = None) -> list[float]:
-    """Each seat's reward: the outcome of a finished game (see :func:`outcome` for
-    ``margin``), else the heuristic strategy's ``value`` of each seat's observation (its
-    estimate of the same reward)."""
+def estimate(state: State) -> list[float]:
+    """Each seat's reward: the outcome of a finished game, else the heuristic strategy's
+    ``value`` of each seat's observation (its estimate of the same reward)."""
     if state.is_terminal():
-        return outcome(state, margin)
+        return outcome(state)
     value = strategy(state.game.name).value
     return [value(state.observation(seat), seat) for seat in range(state.game.num_players)]
 
@@ -183,10 +155,6 @@ class IsmctsAgent(Agent):
                "tried once before any is tried twice)", minimum=0.0, maximum=10.0, nullable=True),
         Option("bias", 0.0, "progressive bias towards the heuristic's move at the seat's own decisions "
                "(added to its mean, fading as 1/visits; 0: none)", minimum=0.0, maximum=10.0),
-        Option("margin", None, "reward a finished game by soft score margins, tanh(lead/margin) against each "
-               "opponent (none: win or lose)", minimum=0.1, maximum=1000.0, nullable=True),
-        Option("paired", False, "compare the root's moves on common random numbers: the k-th visit of "
-               "every move plays the same determinization and playout dice"),
     )
     summary = "information-set Monte Carlo tree search over samples of the hidden cards"
 
@@ -231,36 +199,17 @@ class IsmctsAgent(Agent):
             iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
         root = Node()
-        deals = Deals(view, rng) if self.settings["paired"] else None
         done = 0
         while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
-            if deals is None:
-                self.iterate(root, view.seat, view.sample(rng), rng)
-            else:
-                self.iterate_paired(root, view.seat, deals, rng)
+            self.iterate(root, view.seat, view.sample(rng), rng)
             done += 1
         return root
 
     def iterate(self, root: Node, seat: int, state: State, rng: random.Random) -> None:
         """One iteration: select and expand with one determinization, play out, back up."""
-        self.play_out(self.select(root, seat, state, rng), state, rng)
-
-    def iterate_paired(self, root: Node, seat: int, deals: Deals, rng: random.Random) -> None:
-        """One iteration whose determinization and playout dice are chosen by the root move:
-        its k-th visit plays the k-th deal (the root's legal moves and the heuristic's move
-        there are the same in every determinization, so the first one shows them)."""
-        action, edge, new = self.step(root, seat, deals.first, rng)
-        state, dice = deals.deal(edge.visits)
-        state.apply(action)
-        path = [edge]
-        if not new:
-            path += self.select(_node_after(edge, state, seat), seat, state, dice)
-        self.play_out(path, state, dice)
-
-    def play_out(self, path: list[Edge], state: State, rng: random.Random) -> None:
-        """Play the determinization on below the tree and back its rewards up ``path``."""
+        path = self.select(root, seat, state, rng)
         rollout(state, self._policy, self.settings["depth"], rng)
-        rewards = estimate(state, self.settings["margin"])
+        rewards = estimate(state)
         for edge in path:
             edge.visits += 1
             edge.reward += rewards[edge.player]
@@ -269,38 +218,30 @@ class IsmctsAgent(Agent):
         """Walk down by UCB among the moves legal in this determinization, applying them,
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
-        while state.current_player is not None:
-            action, edge, new = self.step(node, seat, state, rng)
-            state.apply(action)
+        c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
+        while (player := state.current_player) is not None:
+            actions = state.legal_actions()
+            edges = node.edges
+            hint = self._hint(node, state, seat, rng) if bias else None
+            untried = [a for a in actions if a not in edges]
+            for action in actions:
+                if action in edges:
+                    edges[action].available += 1
+            tried = [a for a in actions if a in edges]
+            scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0) for a in tried}
+            best = max(tried, key=scores.__getitem__, default=None)
+            if untried and (best is None or fpu is None or fpu > scores[best]):
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
+                edges[action] = edge = Edge(player)
+                state.apply(action)
+                path.append(edge)
+                return path
+            assert best is not None  # every legal move is tried, so one is best
+            edge = edges[best]
+            state.apply(best)
             path.append(edge)
-            if new:
-                break
             node = _node_after(edge, state, seat)
         return path
-
-    def step(self, node: Node, seat: int, state: State, rng: random.Random) -> tuple[Action, Edge, bool]:
-        """The move to make from ``node`` in this determinization, its edge, and whether the
-        edge is new: by UCB with availability counts (plus the bias towards the heuristic's
-        move), or a move not tried yet while one is left and first-play urgency allows."""
-        c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
-        actions = state.legal_actions()
-        edges = node.edges
-        hint = self._hint(node, state, seat, rng) if bias else None
-        untried = [a for a in actions if a not in edges]
-        for action in actions:
-            if action in edges:
-                edges[action].available += 1
-        tried = [a for a in actions if a in edges]
-        scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0) for a in tried}
-        best = max(tried, key=scores.__getitem__, default=None)
-        if untried and (best is None or fpu is None or fpu > scores[best]):
-            action = hint if hint in untried else untried[rng.randrange(len(untried))]
-            player = state.current_player
-            assert player is not None  # a step is taken only while the game goes on
-            edges[action] = Edge(player)
-            return action, edges[action], True
-        assert best is not None  # every legal move is tried, so one is best
-        return best, edges[best], False
 
     def _hint(self, node: Node, state: State, seat: int, rng: random.Random) -> Action | None:
         """The heuristic's move at the seat's own information set (progressive bias: the
@@ -310,31 +251,6 @@ class IsmctsAgent(Agent):
             node.hint = actions[0] if len(actions) == 1 else strategy(state.game.name).choose(
                 state.view(seat), rng, self._heuristic_settings())
         return node.hint
-
-
-class Deals:
-    """Determinizations of one view and their playout dice, each drawn once when first
-    needed and dealt afresh (a clone) every time it is asked for (``paired`` search)."""
-
-    __slots__ = ("_dice", "_rng", "_states", "_view")
-
-    def __init__(self, view: View, rng: random.Random) -> None:
-        self._view, self._rng = view, rng
-        self._states: list[State] = []
-        self._dice: list[int] = []
-        self.deal(0)
-
-    @property
-    def first(self) -> State:
-        """The first determinization itself (to read, not to play)."""
-        return self._states[0]
-
-    def deal(self, k: int) -> tuple[State, random.Random]:
-        """A fresh copy of the k-th determinization and the k-th playout's rng."""
-        while len(self._states) <= k:
-            self._states.append(self._view.sample(self._rng))
-            self._dice.append(self._rng.getrandbits(64))
-        return self._states[k].clone(), random.Random(self._dice[k])
 
 
 def _node_after(edge: Edge, state: State, seat: int) -> Node:
