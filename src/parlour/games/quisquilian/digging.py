@@ -15,6 +15,11 @@ is three or more long with no obligation open. Every branch either extends a
 partial run or dies at once, so the work is proportional to the runs produced
 (plus dead ends one rank deep), not to the combinations of spot depths.
 
+Where no rank of the suit can be had in two ways (always with one deck, and most
+digs with two), there is nothing to choose: a run is fixed by its ranks, and the
+search reduces to the windows of each stretch of available ranks whose cards take
+a top part of each spot's prefix, found in the same order without it.
+
 >>> from parlour.cards.standard import CODE, parse_card as c
 >>> spots = [(), (c("7H"), c("6H")), (), (), (), (), (), (), ()]   # spot 2: 6H on top of 7H
 >>> [[(CODE[card], src) for card, src in run] for run in runs([c("5H")], [spot_info(s) for s in spots])]
