@@ -1,0 +1,110 @@
+"""How much a one-step search could gain over the Decktet Golf heuristic, and what it sees.
+
+For decisions met in heuristic self-play (one-round matches), every legal action is scored
+from the deciding seat's view: ``--truth`` determinizations (``view.sample``), the action
+applied, then heuristic play by every seat to the round's end, the score being the round
+points the opponent ends above the seat. The mean over the determinizations is the action's
+value under heuristic continuation, the quantity that rollout-based search (IS-MCTS with
+heuristic playouts) estimates. The report gives, per decision, the best action's value less
+the heuristic's action's value (an upper bound on what searching this decision can gain:
+the noise of the means only raises it), the spread of one playout's result (what a search
+must average away), and the value lost or gained by picking the action that the heuristic's
+reckoning prefers after ``depth`` moves of heuristic play (a cut playout, as ``depth`` does
+in IS-MCTS) on ``--estimate`` of the same determinizations.
+
+    .venv/bin/python benchmarks/dg_headroom.py --positions 30 --truth 200 --estimate 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from typing import Any
+
+import parlour
+from parlour.agents.heuristic import decktet_golf as strategy
+from parlour.agents.ismcts import heuristic_policy, rollout
+
+DEPTHS = (0, 2, 5, 10)
+
+
+def lead(state: Any, seat: int) -> float:
+    """The points the opponent is (expected) to end above ``seat``: the round's scores at the
+    end, else the heuristic's outlook of both layouts from the seat's observation."""
+    if state.is_terminal():
+        scores = state.scores()
+        return scores[1 - seat] - scores[seat]
+    obs = state.observation(seat)
+    pool = strategy.read_pool(obs)
+    outlook = [strategy.round_outlook(strategy.read_cells(layout), pool)[0] for layout in obs["layouts"]]
+    return outlook[1 - seat] - outlook[seat]
+
+
+def values(deals: list[tuple[Any, int]], actions: list[Any], seat: int, policy: Any,
+           depth: int | None) -> dict[Any, list[float]]:
+    """Each action's lead on each determinization (with its playout seed)."""
+    out = {}
+    for action in actions:
+        leads = []
+        for deal, dice in deals:
+            state = deal.clone()
+            state.apply(action)
+            rollout(state, policy, depth, random.Random(dice))
+            leads.append(lead(state, seat))
+        out[action] = leads
+    return out
+
+
+def decisions(game: Any, count: int, policy: Any, rng: random.Random) -> list[Any]:
+    """States of heuristic self-play where the seat to move has two or more actions."""
+    found, seed = [], 500
+    while len(found) < count:
+        state = game.new_state(seed=seed)
+        seed += 1
+        while not state.is_terminal() and len(found) < count:
+            if len(state.legal_actions()) > 1 and rng.random() < 0.15:
+                found.append(state.clone())
+            state.apply(policy(state, rng))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--truth", type=int, default=200, help="determinizations per action for its value")
+    parser.add_argument("--estimate", type=int, default=60, help="of them, how many the cut playouts use")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    game = parlour.load("decktet-golf", players=2, rounds=1)
+    heuristic = parlour.agent("heuristic")
+    policy = heuristic_policy(heuristic.settings)
+    rng = random.Random(args.seed)
+    gains: list[float] = []
+    spreads: list[float] = []
+    cut: dict[int, list[float]] = {depth: [] for depth in DEPTHS}
+    for state in decisions(game, args.positions, policy, rng):
+        seat = state.current_player
+        view, actions = state.view(seat), state.legal_actions()
+        hint = heuristic.act(view, random.Random(0))
+        deals = [(view.sample(rng), rng.getrandbits(64)) for _ in range(args.truth)]
+        leads = values(deals, actions, seat, policy, None)
+        truth = {action: statistics.mean(found) for action, found in leads.items()}
+        gains.append(max(truth.values()) - truth[hint])
+        spreads.append(statistics.stdev(leads[hint]))
+        line = f"{str(actions[0]).split()[0]:8} {len(actions):2} actions  best - heuristic {gains[-1]:+.2f}"
+        for depth in DEPTHS:
+            estimate = values(deals[:args.estimate], actions, seat, policy, depth)
+            pick = max(actions, key=lambda a: statistics.mean(estimate[a]))
+            cut[depth].append(truth[pick] - truth[hint])
+            line += f"  depth {depth}: {cut[depth][-1]:+.2f}"
+        print(line, flush=True)
+    print(f"\n{len(gains)} decisions; heuristic's action best in {sum(g == 0 for g in gains)}")
+    print(f"best - heuristic: mean {statistics.mean(gains):+.2f} points (an upper bound)")
+    print(f"one playout's lead: standard deviation {statistics.median(spreads):.1f} points (median over decisions)")
+    for depth in DEPTHS:
+        print(f"the reckoning's pick after {depth} moves - heuristic: mean {statistics.mean(cut[depth]):+.2f} points")
+
+
+if __name__ == "__main__":
+    main()
