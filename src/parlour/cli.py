@@ -23,6 +23,7 @@ import parlour
 from parlour.core.errors import OptionError, ParlourError
 from parlour.core.options import parse_option_text
 from parlour.core.registry import load_seated
+from parlour.core.words import counted
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -111,7 +112,7 @@ def play(game: str, seed: int | None, options: tuple[str, ...], players: int | N
 
     specs = split_specs(seats) if seats else None
     if specs and players is not None and len(specs) != players:
-        raise OptionError(f"--players {players} but --seats names {len(specs)} seat{'s' if len(specs) != 1 else ''}")
+        raise OptionError(f"--players {players} but --seats names {counted(len(specs), 'seat')}")
     the_game = load_game(game, options, len(specs) if specs else players)
     agents = make_agents(specs) if specs else [None] * the_game.num_players
     if seed is None:
@@ -126,7 +127,7 @@ def play(game: str, seed: int | None, options: tuple[str, ...], players: int | N
     save_record(result.state, player_names(agents), path)
     if result.quit:
         made = len(result.state.history())
-        console.print(f"Stopped after {made} decision{'s' if made != 1 else ''}. "
+        console.print(f"Stopped after {counted(made, 'decision')}. "
                       f"The unfinished game is saved to [bold]{escape(str(path))}[/bold]")
     else:
         console.print(f"Record saved to [bold]{escape(str(path))}[/bold]")

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import OptionError
+from parlour.core.words import counted
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -58,5 +59,4 @@ def load_seated(name: str, options: dict[str, Any], seats: int | None = None) ->
         return game
     if "players" in game.options and "players" not in options:
         return load(name, **options, players=seats)
-    plural = "s" if game.num_players > 1 else ""
-    raise OptionError(f"{name} has {game.num_players} seat{plural} here, but {seats} seats were given")
+    raise OptionError(f"{name} has {counted(game.num_players, 'seat')} here, but {seats} seats were given")

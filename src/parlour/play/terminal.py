@@ -36,9 +36,10 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.columns import Columns
 from rich.console import Console, Group
@@ -47,6 +48,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.errors import IllegalAction, NotationError, OptionError
+from parlour.core.words import counted
 
 if TYPE_CHECKING:
     from parlour.agents.base import Agent
@@ -74,11 +76,11 @@ COMMANDS_MULTI = COMMANDS.replace("[cyan]undo[/cyan] (take back your last decisi
 class PlayResult:
     """How a game in the terminal ended: its state, and whether the player quit early."""
 
-    state: "State"
+    state: State
     quit: bool = False
 
 
-def player_names(agents: Sequence["Agent | None"]) -> list[str]:
+def player_names(agents: Sequence[Agent | None]) -> list[str]:
     """Names for the record: ``human`` or the agent's spec, one per seat.
 
     >>> player_names([None])
@@ -88,10 +90,10 @@ def player_names(agents: Sequence["Agent | None"]) -> list[str]:
 
 
 def play(
-    state: "State",
+    state: State,
     ask: Ask,
     console: Console,
-    agents: Sequence["Agent | None"] | None = None,
+    agents: Sequence[Agent | None] | None = None,
     rng: random.Random | None = None,
     seed: int | None = None,
 ) -> PlayResult:
@@ -113,7 +115,7 @@ def play(
 class _Session:
     """One game at the terminal: the state, who plays each seat, and the undo stack."""
 
-    def __init__(self, state: "State", ask: Ask, console: Console, seats: list["Agent | None"],
+    def __init__(self, state: State, ask: Ask, console: Console, seats: list[Agent | None],
                  rng: random.Random, seed: int | None) -> None:
         self.state = state
         self.ask = ask
@@ -122,7 +124,7 @@ class _Session:
         self.names = player_names(seats)
         self.rng = rng
         self.seed = seed
-        self.undo_stack: list["State"] = []
+        self.undo_stack: list[State] = []
         self.solitaire = state.game.num_players == 1
         self.shared = sum(agent is None for agent in seats) > 1  # several people at one terminal
         self.moves: list[tuple[int, str]] = []  # (seat, notation) of every move made here
@@ -152,7 +154,7 @@ class _Session:
         return PlayResult(self.state)
 
     # -- turns ------------------------------------------------------------------------
-    def _agent_turn(self, seat: int, agent: "Agent") -> None:
+    def _agent_turn(self, seat: int, agent: Agent) -> None:
         action = agent.move(self.state, seat, self.rng)
         self.state.apply(action)
         self.console.print(self._move_text(seat, str(action), continued=self.last_shown == seat))
@@ -169,7 +171,7 @@ class _Session:
         skipped = turns - self.turns_shown - 1 if self.turns_shown is not None else 0
         self.turns_shown = turns
         if skipped > 0:
-            self.console.print(f"[dim]({skipped} turn{'s' if skipped != 1 else ''} passed with nothing to decide)[/dim]")
+            self.console.print(f"[dim]({counted(skipped, 'turn')} passed with nothing to decide)[/dim]")
         roll = observation.get("roll")
         rolled = f" rolled [bold]{roll}[/bold]" if isinstance(roll, int) and not isinstance(roll, bool) else ""
         self.console.print(f"[bold]Turn {turns + 1}[/bold] · seat {seat} ({escape(self.names[seat])}){rolled}")
@@ -399,7 +401,7 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
     return table
 
 
-def result_text(state: "State", names: Sequence[str]) -> str:
+def result_text(state: State, names: Sequence[str]) -> str:
     """The end of a game in one markup line: end reason, every seat's score, the winners."""
     scores, winners = state.scores(), state.winners()
     end = escape(str(state.end_reason)) if state.is_terminal() else "unfinished"
@@ -428,7 +430,7 @@ def default_record_path(game: str, seed: int | None, when: _dt.datetime | None =
     return path
 
 
-def save_record(state: "State", players: Sequence[str], path: Path) -> Path:
+def save_record(state: State, players: Sequence[str], path: Path) -> Path:
     """Write the game record as JSON (creating the folder); returns the path."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state.record(players=list(players)), indent=2) + "\n", encoding="utf-8")

@@ -11,14 +11,12 @@ one legal action fits.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from parlour.core.errors import NotationError
+from parlour.core.words import plural
 from parlour.games.decktet_golf.actions import KIND_NAMES, GolfAction
 from parlour.games.decktet_golf.layout import CELL_INDEX, CELLS
-
-if TYPE_CHECKING:
-    pass
 
 EXPECTED = "expected one of: flip <cell>, take, draw, replace <cell>, discard, ontop <cell>, swap <cell> <cell>"
 _CELLS_TAKEN = {"flip": 1, "take": 0, "draw": 0, "replace": 1, "discard": 0, "ontop": 1, "swap": 2}
@@ -45,7 +43,7 @@ def parse_spec(text: str) -> Spec:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
     if len(args) > _CELLS_TAKEN[verb]:
         wanted = _CELLS_TAKEN[verb]
-        raise NotationError(f"{text!r}: {verb} takes {wanted or 'no'} cell{'s' if wanted != 1 else ''}")
+        raise NotationError(f"{text!r}: {verb} takes {wanted or 'no'} {plural(wanted, 'cell')}")
     cells = tuple(_cell(w) for w in args)
     if verb == "swap" and len(set(cells)) < len(cells):
         raise NotationError(f"{text!r}: a swap takes two different cells")

@@ -12,9 +12,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from parlour.cards.decktet import EXCUSE, NAME, RANK, SUIT_SYMBOLS, SUITS, parse_card
+from parlour.core.words import counted
 from parlour.games.decktet_golf.layout import CELL_INDEX, LINE_CELLS, LINE_NAMES
 from parlour.games.decktet_golf.scoring import VALUE
 
@@ -192,8 +194,8 @@ def headline(obs: dict[str, Any]) -> str:
     of = f" of {rounds}" if rounds else ""
     goal = f"a {rounds}-round match" if rounds else f"match to {options['target']} points"
     if obs["end"] is not None:
-        return (f"[bold]Match over[/bold] after {len(obs['round_scores'])} round"
-                f"{'s' if len(obs['round_scores']) != 1 else ''} ({obs['end']}) · lowest total wins")
+        return (f"[bold]Match over[/bold] after "
+                f"{counted(len(obs['round_scores']), 'round')} ({obs['end']}) · lowest total wins")
     return (f"[bold]Round {obs['round']}{of}[/bold] · [bold yellow]seat {obs['current_player']} to play[/bold yellow]"
             f" · {goal}, lowest total wins")
 
@@ -209,7 +211,7 @@ def situation(obs: dict[str, Any]) -> list[str]:
         lines.append(f"[green]Seat {ender} has turned up its last card:[/green] everyone else has one last turn.")
     if phase == "opening":
         left = obs["flips_left"]
-        lines.append(f"Opening: seat {player} turns up {left} more card{'s' if left != 1 else ''} outside the core.")
+        lines.append(f"Opening: seat {player} turns up {counted(left, 'more card')} outside the core.")
     elif phase in ("drawn", "taken", "flip"):
         drawn, source = obs["drawn"], obs["drawn_from"]
         mine = turn == obs["seat"]
@@ -239,11 +241,11 @@ def situation(obs: dict[str, Any]) -> list[str]:
 
 def piles(obs: dict[str, Any]) -> str:
     discard = obs["discard"]
-    top = f"top {card_long(discard[-1])}, {len(discard)} card{'s' if len(discard) != 1 else ''}" if discard else "empty"
+    top = f"top {card_long(discard[-1])}, {counted(len(discard), 'card')}" if discard else "empty"
     size = obs["draw_pile_size"]
     reshuffled = obs.get("reshuffles") or 0
     again = f" [dim](reshuffled {reshuffled}×)[/dim]" if reshuffled else ""
-    return f"[bold]Discard:[/bold] {top}   [bold]Draw pile:[/bold] {size} card{'s' if size != 1 else ''}{again}"
+    return f"[bold]Discard:[/bold] {top}   [bold]Draw pile:[/bold] {counted(size, 'card')}{again}"
 
 
 def score_sheet(obs: dict[str, Any]) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE
+from parlour.core.words import counted
 from parlour.games.quisquilian.actions import ADD, DISCARD, RUN, QuisAction
 from parlour.games.quisquilian.notation import Spec
 from parlour.games.quisquilian.state import DISCARD_PHASE, rank_of
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from parlour.games.quisquilian.state import QuisState
 
 
-def why_illegal(state: "QuisState", what: Spec | QuisAction | Any) -> str:
+def why_illegal(state: QuisState, what: Spec | QuisAction | Any) -> str:
     if isinstance(what, QuisAction):
         what = Spec(what.kind, what.cards, what.spot, what.target if what.named else None, str(what))
     if not isinstance(what, Spec):
@@ -21,11 +22,11 @@ def why_illegal(state: "QuisState", what: Spec | QuisAction | Any) -> str:
     return f"{what.text}: {_reason(state, what)}"
 
 
-def _reason(state: "QuisState", spec: Spec) -> str:
+def _reason(state: QuisState, spec: Spec) -> str:
     if state.end is not None:
         return f"the game is over ({state.end}); no action is legal"
     if state.phase == DISCARD_PHASE and spec.kind != DISCARD:
-        return f"first discard {state.owed} more card{'s' if state.owed > 1 else ''}: discard <card> <spot> (QU-3)"
+        return f"first discard {counted(state.owed, 'more card')}: discard <card> <spot> (QU-3)"
     if state.phase != DISCARD_PHASE and spec.kind == DISCARD:
         return "the discard step is over: play a run or an addition, or stop (QU-4)"
     hand = state.hands[state.player]
@@ -42,7 +43,7 @@ def _reason(state: "QuisState", spec: Spec) -> str:
     return "not legal now"
 
 
-def _missing(state: "QuisState", spec: Spec, hand: list[int]) -> str | None:
+def _missing(state: QuisState, spec: Spec, hand: list[int]) -> str | None:
     from_hand = [card for card, source in spec.cards if not source]
     for card in set(from_hand):
         if from_hand.count(card) > hand.count(card):
@@ -58,7 +59,7 @@ def _missing(state: "QuisState", spec: Spec, hand: list[int]) -> str | None:
         top = sorted(stack[len(stack) - len(cards):]) if len(cards) <= len(stack) else None
         if top != sorted(cards):
             want = " ".join(CODE[c] for c in reversed(stack[-len(cards):]))
-            return (f"the cards taken from spot {spot} must be its top {len(cards)} card{'s' if len(cards) > 1 else ''}"
+            return (f"the cards taken from spot {spot} must be its top {counted(len(cards), 'card')}"
                     f" ({want}, top first): taking a top card reveals the one beneath (QU-4)")
     return None
 
@@ -73,7 +74,7 @@ def _run(spec: Spec) -> str:
     return "not legal now"
 
 
-def _add(state: "QuisState", spec: Spec) -> str:
+def _add(state: QuisState, spec: Spec) -> str:
     mine = state.own_runs(state.player)
     card = spec.cards[0][0]
     if not mine:

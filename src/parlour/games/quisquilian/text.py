@@ -17,9 +17,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from parlour.cards.standard import COLOUR, RED, SUIT_LETTERS, SUIT_SYMBOLS, parse_card
+from parlour.core.words import counted, plural
 
 RULES_SUMMARY = """\
 [bold]Quisquilian[/bold] - dig runs out of the trash until your runs cover Ace through King.
@@ -84,7 +86,7 @@ def spot_box(obs: dict[str, Any], spot: int) -> list[list[Segment]]:
     inner = SPOT_WIDTH - 2
     border = "yellow" if used else "dim"
     label = f" Spot {spot} "
-    height = f" {len(stack)} card{'s' if len(stack) != 1 else ''} " if stack else " empty "
+    height = f" {counted(len(stack), 'card')} " if stack else " empty "
     fill = inner - 1 - len(label) - len(height)
     top_line: list[Segment] = [("╭─", border), (label, "bold"), ("─" * max(fill, 1), border),
                                (height, "dim"), ("╮", border)]
@@ -143,18 +145,18 @@ def situation(obs: dict[str, Any]) -> list[str]:
                  + (" [bold](you)[/bold]" if me else "") + f" · die [bold]{obs['roll']}[/bold] · ")
         if obs["phase"] == "discard":
             n = obs["to_discard"]
-            first += f"[bold]discard[/bold] {n} more card{'s' if n != 1 else ''} [dim](one per spot)[/dim]"
+            first += f"[bold]discard[/bold] {counted(n, 'more card')} [dim](one per spot)[/dim]"
         else:
             first += "[bold]dig[/bold]: run, add or stop" + (" [dim](played this turn)[/dim]" if obs["played"] else "")
     size = obs["draw_pile_size"]
-    second = (f"Draw pile [bold]{size}[/bold] card{'s' if size != 1 else ''}"
+    second = (f"Draw pile [bold]{size}[/bold] {plural(size, 'card')}"
               + (" [yellow](empty)[/yellow]" if size == 0 else ""))
     clearings = obs["clearings"]
-    second += (f" · yard cleared [bold]{clearings}[/bold] time{'s' if clearings != 1 else ''}"
+    second += (f" · yard cleared [bold]{clearings}[/bold] {plural(clearings, 'time')}"
                if clearings else " · yard not cleared yet")
     if obs["end"] is None and obs.get("quiet_turns"):
         q = obs["quiet_turns"]
-        second += f" [dim]· {q} quiet turn{'s' if q != 1 else ''} on an empty pile[/dim]"
+        second += f" [dim]· {counted(q, 'quiet turn')} on an empty pile[/dim]"
     return [first, second]
 
 
@@ -215,8 +217,8 @@ def render(obs: dict[str, Any]) -> str:
     if obs["hand"] is None:  # a spectator's (public) observation
         lines.append("[dim]Spectating: every hand is hidden[/dim]")
     else:
-        lines.append(f"[bold]Your hand[/bold] (seat {obs['seat']}, {len(obs['hand'])} card"
-                     f"{'s' if len(obs['hand']) != 1 else ''}): {hand_text(obs['hand'])}")
+        lines.append(f"[bold]Your hand[/bold] (seat {obs['seat']}, "
+                     f"{counted(len(obs['hand']), 'card')}): {hand_text(obs['hand'])}")
     return "\n".join(lines)
 
 
