@@ -365,14 +365,8 @@ def wanted_cards(own_runs: Sequence[tuple[int, ...]]) -> Wanted:
     """
     wanted: dict[int, tuple[int, ...]] = {}
     bits = 0
-    for index, cards in enumerate(own_runs):
-        low, high = cards[0], cards[-1]
-        if low % 13:  # not an Ace
-            wanted[low - 1] = wanted.get(low - 1, ()) + (index,)
-            bits |= CARD_BIT[low - 1]
-        if high % 13 != 12:  # not a King
-            wanted[high + 1] = wanted.get(high + 1, ()) + (index,)
-            bits |= CARD_BIT[high + 1]
+    for index, run in enumerate(own_runs):
+        bits |= _want_ends(wanted, run, index)
     return wanted, bits
 
 
@@ -385,13 +379,8 @@ def wanted_with(wanted: Wanted, run: tuple[int, ...], index: int) -> Wanted:
     >>> wanted_with(wanted_cards(runs[:1]), runs[1], 1) == wanted_cards(runs)
     True
     """
-    cards, bits = dict(wanted[0]), wanted[1]
-    low, high = run[0], run[-1]
-    if low % 13:  # not an Ace
-        bits |= _want(cards, low - 1, index)
-    if high % 13 != 12:  # not a King
-        bits |= _want(cards, high + 1, index)
-    return cards, bits
+    cards = dict(wanted[0])
+    return cards, wanted[1] | _want_ends(cards, run, index)
 
 
 def wanted_grown(wanted: Wanted, card: int, index: int, below: bool) -> Wanted:
@@ -417,6 +406,17 @@ def wanted_grown(wanted: Wanted, card: int, index: int, below: bool) -> Wanted:
     elif card % 13 != 12:  # not a King
         bits |= _want(cards, card + 1, index)
     return cards, bits
+
+
+def _want_ends(cards: dict[int, tuple[int, ...]], run: tuple[int, ...], index: int) -> int:
+    """Note the cards run ``index`` wants, one rank below and above it (none below an Ace,
+    none above a King); their bits."""
+    bits = 0
+    if run[0] % 13:  # not an Ace
+        bits |= _want(cards, run[0] - 1, index)
+    if run[-1] % 13 != 12:  # not a King
+        bits |= _want(cards, run[-1] + 1, index)
+    return bits
 
 
 def _want(cards: dict[int, tuple[int, ...]], card: int, index: int) -> int:
