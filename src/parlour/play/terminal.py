@@ -103,7 +103,7 @@ def play(
     (default: people in every seat). ``rng`` feeds the agents. End of input
     (Ctrl-D) and Ctrl-C count as ``quit``.
     """
-    seats = list(agents) if agents is not None else [None] * state.game.num_players
+    seats: list[Agent | None] = list(agents) if agents is not None else [None] * state.game.num_players
     if len(seats) != state.game.num_players:
         raise OptionError(f"{len(seats)} seats given, but {state.game.name} here has {state.game.num_players}")
     for agent in seats:

@@ -13,7 +13,7 @@ from parlour.cards.decktet import COURT, DECK_SIZE, EXCUSE_RANK, PAWN, RANK
 
 #: Courts -2, Pawns -1, Aces 1, numerals their rank, Crowns 10, the Excuse 15 (DG-9).
 _SPECIAL: dict[int | str, int] = {COURT: -2, PAWN: -1, EXCUSE_RANK: 15}
-VALUE: tuple[int, ...] = tuple(_SPECIAL.get(RANK[c], RANK[c]) for c in range(DECK_SIZE))  # type: ignore[misc]
+VALUE: tuple[int, ...] = tuple(_SPECIAL.get(RANK[c], RANK[c]) for c in range(DECK_SIZE))  # type: ignore[misc, arg-type]
 
 
 def layout_total(cards: Sequence[int]) -> int:

@@ -102,8 +102,8 @@ def near_lines(layout: dict[str, str]) -> list[tuple[str, int, str]]:
     found = []
     for line, cells in zip(LINE_NAMES, LINE_CELLS):
         names = [_CELL_NAMES[c] for c in cells]
-        codes = [layout.get(name) for name in names]
-        if None in codes:
+        codes = [code for code in map(layout.get, names) if code is not None]
+        if len(codes) < 4:  # an empty cell: the line has shed already
             continue
         for odd in range(4):
             others = [parse_card(codes[i]) for i in range(4) if i != odd and codes[i] != "?"]

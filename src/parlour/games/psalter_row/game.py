@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import ClassVar
+
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.psalter_row import position, text
@@ -36,6 +39,6 @@ class PsalterRow(Game):
     rules_summary = text.RULES_SUMMARY
     score_range = (-9, 14)  # PR-13
     notation_help = EXPECTED
-    _positions = position
-    _text = text
+    _positions: ClassVar[ModuleType] = position
+    _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)

@@ -67,7 +67,7 @@ def payments(card: int, end: int, n: int, hand: Sequence[int]) -> list[PsalterAc
         value = PAGE_VALUE[q]
         if value and q != card:
             if value >= n:
-                out.append(singles[q])  # type: ignore[index]
+                out.append(singles[q])  # type: ignore[index, arg-type]
             for r in patrons:
                 if value + AID[r] >= n:
                     out.append(place(card, end, q, r))

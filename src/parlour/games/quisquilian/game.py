@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from parlour.cards.standard import DECK_SIZE
 from parlour.core.errors import OptionError
@@ -35,8 +36,8 @@ class Quisquilian(Game):
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
     notation_help = EXPECTED
-    _positions = position
-    _text = text
+    _positions: ClassVar[ModuleType] = position
+    _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, **options: Any) -> None:

@@ -177,7 +177,8 @@ def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, An
     """Exchange one of the digging player's cards for an unseen one that lets them dig."""
     mover, seat = obs["player"], obs["seat"]
     places = [("hands", other) for other in range(len(obs["hand_sizes"])) if other not in (mover, seat)]
-    candidates = [(key, index, at) for key, index in places for at in range(len(position[key][index]))]
+    candidates: list[tuple[str, int | None, int]] = [
+        (key, index, at) for key, index in places for at in range(len(position[key][index]))]
     candidates += [("draw_pile", None, at) for at in range(len(position["draw_pile"]))]
     rng.shuffle(candidates)
     hand = position["hands"][mover]
