@@ -686,6 +686,25 @@ def test_pr8_revision_discard_2_with_one_card_in_hand_discards_it():
     assert position["hand"] == pile[:5]
 
 
+def test_pr8_a_position_cannot_owe_more_revision_discards_than_the_hand_holds():
+    """PR-8 variant revision_discard=2: a Revision owes at most the cards in hand, so a position
+    owing 2 discards from a one-card hand (no action left after the first, yet no end) is refused;
+    owing 1 from it, or 2 from two cards, is accepted and plays out."""
+    options = {"revision_discard": 2}
+    for owed, hand in ((2, ["JC"]), (2, [])):
+        with pytest.raises(parlour.PositionError) as info:
+            make_state(options, row=["3H"], hand=hand, pending="revision_discard", pending_discards=owed)
+        assert "pending" in str(info.value)
+    state = make_state(options, row=["3H"], hand=["JC"], pending="revision_discard", pending_discards=1)
+    assert legal(state) == {"discard JC"}
+    state.apply("discard JC")
+    assert state.to_position()["pending"] is None and len(hand_of(state)) == 5
+    state = make_state(options, row=["3H"], hand=["JC", "QD"], pending="revision_discard", pending_discards=2)
+    state.apply("discard QD")
+    state.apply("discard JC")
+    assert state.to_position()["discard"] == ["QD", "JC"] and len(hand_of(state)) == 5
+
+
 @pytest.mark.parametrize("revision_discard", ["hand", 2])
 def test_pr8_revision_of_an_empty_row(revision_discard):
     """PR-8, PR-9: an empty Row loses nothing; the Revision is written `revise`."""
@@ -920,6 +939,22 @@ def test_pr11_an_errands_draws_end_the_game_on_the_second_emptying():
     assert position["hand"] == ["6H", "9C", "4D", "KS", "8C"]
     assert "AS" in position["removed"]
     assert state.legal_actions() == []
+
+
+@pytest.mark.parametrize("pending", ["errand_discard", "revision_discard"])
+def test_pr11_a_position_that_has_ended_owes_no_discard(pending):
+    """PR-11: the game ends at once (an Errand cut short owes no discard), so a position with an
+    end and a pending discard is refused; the same position without the end is accepted."""
+    row, hand = ["5H"], ["6H", "9C", "4D", "KS", "8C"]
+    options = {"revision_discard": 2}
+    with pytest.raises(parlour.PositionError) as info:
+        make_state(options, row=row, hand=hand, draw_pile=[], discard=["2C"], reshuffled=True,
+                   pending=pending, end="exhausted")
+    assert "pending" in str(info.value) and "over" in str(info.value)
+    state = make_state(options, row=row, hand=hand, draw_pile=[], discard=["2C"], reshuffled=True, end="exhausted")
+    assert state.is_terminal() and state.legal_actions() == []
+    state = make_state(options, row=row, hand=hand, draw_pile=["3C"], discard=["2C"], reshuffled=True, pending=pending)
+    assert legal(state) == {f"discard {c}" for c in hand}
 
 
 def test_pr11_failed_draw_variant_plays_on_with_an_empty_pile():
@@ -1308,6 +1343,18 @@ def test_notation_unparseable_text_is_a_notation_error(text):
     state = make_state(row=["5H"], hand=["9C", "2D", "3D", "4D", "JS"])
     message = refuse(state, text, error=parlour.NotationError)
     assert message  # says what was expected
+
+
+@pytest.mark.parametrize("text", ["swap 6S 6S", "swap KS KS", "SWAP 6s 6S"])
+def test_notation_a_directive_naming_one_card_twice_is_a_notation_error(text):
+    """DESIGN Notation input, PR-5: a Directive names a hand Page and a King; naming one card twice
+    is a NotationError (as for a payment), not an abbreviation of the only Directive."""
+    state = make_state(row=["5C", "6H", "7C"], hand=["KS", "6S", "2D", "9D", "JH"])
+    assert legal(state) >= {"swap 6S KS"}
+    refuse(state, text, "named twice", error=parlour.NotationError)
+    game = parlour.load("psalter-row")
+    for allowed in ("swap 6S KS", "swap KS 6S", "swap 6S", "swap KS"):
+        assert str(game.parse_action(state, allowed)) == "swap 6S KS"
 
 
 def test_notation_parses_but_illegal_is_illegal_action_not_notation_error():

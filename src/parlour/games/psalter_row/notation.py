@@ -68,7 +68,10 @@ def parse_spec(text: str) -> Spec:
     if kind == SWAP:
         if not 1 <= len(args) <= 2:
             raise NotationError(f"{text!r}: a Directive names a hand Page and a King, e.g. swap 6S KH")
-        return Spec(SWAP, parse_card(args[0]), king=parse_card(args[1]) if len(args) == 2 else None, text=text)
+        cards = [parse_card(w) for w in args]
+        if len(cards) == 2 and cards[0] == cards[1]:  # else "swap 6S 6S" would abbreviate "swap 6S KH"
+            raise NotationError(f"{text!r}: the same card is named twice: a Directive names a hand Page and a King")
+        return Spec(SWAP, cards[0], king=cards[1] if len(cards) == 2 else None, text=text)
     if len(args) > 1:
         raise NotationError(f"{text!r}: write {verb} <card>, naming one card")
     return Spec(kind, parse_card(args[0]) if args else None, text=text)

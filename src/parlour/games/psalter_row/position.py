@@ -156,6 +156,12 @@ def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> Non
         owed = min(2, len(state.hand))  # a hand-written position may leave the count out
     if owed and state.pending != REVISION_DISCARD:
         raise PositionError("pending_discards counts Revision discards: only with pending 'revision_discard'")
+    if owed > len(state.hand):  # the last owed discard would find an empty hand: no action, no end
+        raise PositionError(
+            f"pending_discards {owed} owes more discards than the hand holds ({len(state.hand)}); "
+            "a Revision owes at most the cards in hand (PR-8)")
+    if state.pending is not None and state.end is not None:
+        raise PositionError(f"end {state.end!r} with pending {state.pending!r}: a game that is over owes no discard")
     state.owed = owed
 
 
