@@ -514,10 +514,13 @@ def test_dg5_only_occupied_cells_can_be_replaced_or_flipped():
 
 
 def test_dg5_no_face_down_card_no_flip():
+    """DG-5: with every card face up, discarding the drawn card ends the draw step; no flip is owed."""
     state = dg5_state(face_up=[CELLS, []])
     play(state, "draw", "discard")
     position = pos(state)
     assert position["phase"] == "start" and position["turn"] == 1 and position["discard"][-1] == "AK"
+    assert legal(state) == {"take", "draw"}
+    refuse(state, "flip B1", "take the discard top or draw")
 
 
 def test_dg5_take_needs_a_discard_pile_draw_needs_a_draw_pile():
@@ -831,6 +834,8 @@ def test_dg9_round_scores_are_the_sum_of_the_cards_left(players, excuse, seed):
         ({"target": 70}, [], None, [69, 38], []),  # nobody at 70: another round
         ({"target": 69}, [], "target", [69, 38], [1]),  # exactly the target ends it
         ({"target": 70}, [[1, 50]], "target", [70, 88], [0]),  # a later round reaches it
+        ({}, [[-20, 0]], None, [49, 38], []),  # the default target 50: 49 plays on
+        ({}, [[-19, 0]], "target", [50, 38], [1]),  # and 50 ends the match
         ({"rounds": 1, "target": 1000}, [], "rounds", [69, 38], [1]),
         ({"rounds": 2, "target": 10}, [], None, [69, 38], []),  # target ignored with rounds
         ({"rounds": 2}, [[0, 31]], "rounds", [69, 69], [0, 1]),  # equal lowest share the win
@@ -1035,6 +1040,54 @@ def test_dg11_an_excuse_turned_up_after_a_reshuffle_swaps_from_the_player_about_
     assert position["discard"] == ["EX", cover] and position["phase"] == "start" and state.current_player == 1
 
 
+def test_dg11_an_excuse_covering_the_excuse_after_a_reshuffle_swaps_again_from_the_player_about_to_move():
+    """DG-11: a reshuffle turns up one Excuse, the card that covers it is the other: everyone swaps
+    twice, both times from seat 1 (about to move), and a third card covers the two Excuses."""
+    base = make_position(
+        layouts=[PLAIN0, PLAIN1, PLAIN0], face_up=[["B1"], [], []], discard=["AY"], pile=["AK"], rest="discard",
+        options={"players": 3, **EXCUSE},
+    )
+    base["discard"] = ["EX", "EX"] + [c for c in base["discard"] if c != "EX"]  # both under the pile
+    game = parlour.load("decktet-golf", players=3, **EXCUSE)
+    for chance in range(20000):
+        state = game.from_position({**base, "chance": chance})
+        play(state, "draw", "replace C3")
+        if pos(state)["phase"] == "swap" and pos(state)["draw_pile"][0] == "EX":
+            break
+    else:
+        pytest.fail("no chance seed turned up both Excuses")
+    position = pos(state)
+    assert position["reshuffles"] == 1 and position["discard"] == ["EX"] and position["swappers"] == [1, 2, 0]
+    refuse(state, "take", "swap")
+    cover = position["draw_pile"][1]
+    seen = []
+    while pos(state)["phase"] == "swap":
+        assert pos(state)["turn"] == 1
+        seen.append(state.current_player)
+        state.apply("swap B1 C1")
+    assert seen == [1, 2, 0, 1, 2, 0]
+    position = pos(state)
+    assert position["discard"] == ["EX", "EX", cover] and position["phase"] == "start"
+    assert state.current_player == 1 and legal(state) == {"take", "draw"}
+
+
+def test_dg11_an_opening_excuse_without_opening_flips_swaps_from_the_dealers_left():
+    """DG-11 with opening_flips=0: nobody shows a card, seat 1 (left of the dealer) goes first (DG-4)
+    and swaps first; then a card covers the Excuse."""
+    game = parlour.load("decktet-golf", opening_flips=0, **EXCUSE)
+    state = next(s for s in map(game.new_state, range(500)) if pos(s)["discard"] == ["EX"])
+    position = pos(state)
+    assert position["face_up"] == [[], []] and position["dealer"] == 0
+    assert position["phase"] == "swap" and position["swappers"] == [1, 0] and state.current_player == 1
+    assert legal(state) == ALL_SWAPS
+    refuse(state, "draw", "swap")
+    cover = position["draw_pile"][0]
+    play(state, "swap B2 C3", "swap A2 D3")
+    position = pos(state)
+    assert position["discard"] == ["EX", cover] and position["phase"] == "start" and state.current_player == 1
+    assert position["face_up"] == [[], []]  # two face-down cards swapped stay face down
+
+
 def test_dg11_an_excuse_discarded_onto_an_empty_discard_pile_can_be_taken():
     state = make_state(
         EXCUSE, layouts=[lay(*PLAIN0.values(), C4="EX"), PLAIN1], face_up=[["C4"], []], discard=[], pile=["AK"],
@@ -1084,6 +1137,7 @@ def test_dg12_a_card_drawn_from_the_pile_is_shown_to_the_drawer_alone():
     state.apply("draw")
     assert state.observation(0)["drawn"] == "AK"
     assert state.observation(1)["drawn"] is None and state.observation(1)["drawn_from"] == "pile"
+    assert state.observation(None)["drawn"] is None  # a spectator is never the drawer
     state.apply("discard")
     assert state.observation(1)["discard"][-1] == "AK"
     taken = play(make_state(layouts=[PLAIN0, PLAIN1], discard=["AW", "AY"]), "take")
@@ -1110,6 +1164,21 @@ def test_dg12_after_a_reshuffle_the_pile_contents_are_public():
     drawn = pos(state)["drawn"]
     assert state.observation(1)["pile_contents"] == sorted(pile[1:]) and state.observation(1)["drawn"] == drawn
     assert state.observation(0)["pile_contents"] == sorted(pile) and state.observation(0)["drawn"] is None
+    assert state.observation(None)["pile_contents"] == sorted(pile)
+
+
+def test_dg12_a_new_deal_hides_the_pile_again():
+    """DG-12: the pile's contents are public only after a reshuffle of this round; the next deal's pile is not."""
+    state = make_state(
+        {"target": 1000}, layouts=[PLAIN0, PLAIN1], face_up=[[], CELLS], ender=1, pile_known=True, reshuffles=1,
+    )
+    assert state.observation(0)["pile_contents"] is not None
+    play(state, "take", "replace B1")  # the round's last turn; round 2 is dealt
+    position = pos(state)
+    assert position["round"] == 2 and position["pile_known"] is False and position["reshuffles"] == 0
+    for seat in (0, 1, None):
+        obs = state.observation(seat)
+        assert obs["pile_contents"] is None and obs["draw_pile_size"] == len(position["draw_pile"]) == 19
 
 
 # ---------------------------------------------------------------------------------------
