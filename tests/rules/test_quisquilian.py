@@ -318,6 +318,27 @@ def test_qu1_play_passes_to_the_left():
     assert seats == [0, 1, 2, 3, 0, 1]
 
 
+@pytest.mark.parametrize("players, decks", [(3, 1), (4, 1), (7, 1), (5, 2), (8, 2)])
+def test_qu1_the_deal_order_nine_spots_first_then_six_cards_each_in_seat_order_then_the_pile(players, decks):
+    """QU-1: one shuffle of the deck(s), dealt from its top: cards 1-9 to spots 1-9 (row by row),
+    then six cards to seat 0, six to seat 1, ... in seat order, and the rest is the pile, top first.
+    (The shuffle is the seed's "deal" event of parlour.core.chance, on the cards in deck order.)"""
+    from parlour.cards.standard import CODE
+    from parlour.core.chance import shuffle
+
+    game = parlour.load("quisquilian", players=players, decks=decks)
+    for seed in (0, 5, 123456789):
+        deck = list(range(52)) * decks
+        shuffle(deck, seed, "deal")
+        dealt = [CODE[card] for card in deck]
+        p = pos(game.new_state(seed=seed))
+        assert p["spots"] == [[code] for code in dealt[:9]]
+        for seat in range(players):
+            start = 9 + 6 * seat
+            assert sorted(p["hands"][seat]) == sorted(dealt[start : start + 6]), seat
+        assert p["draw_pile"] == dealt[9 + 6 * players :]
+
+
 def test_qu1_a_position_must_hold_exactly_the_deck():
     game = parlour.load("quisquilian")
     with pytest.raises(parlour.PositionError) as info:
@@ -558,6 +579,25 @@ def test_qu4_identical_cards_from_two_decks_are_one_action():
     assert sorted(pos(discarding)["hands"][0]) == ["5H", "7H"]
     expected = {f"discard {c} {s}" for c in ("5H", "7H") for s in range(1, 10) if s != 5}
     assert {str(a) for a in discarding.legal_actions()} == expected
+
+
+def test_qu4_identical_cards_from_two_decks_are_one_addition():
+    state = make_state(
+        spots=nine(s1=["4H"], s4=["KD"]),
+        hands=[["8H", "8H", "2C"], [], [], [], []],
+        runs=[[["5H", "6H", "7H"]], [], [], [], []],
+        rest=4,
+        options={"players": 5},
+    )
+    actions = [str(a) for a in state.legal_actions()]
+    assert actions.count("add 8H") == 1  # two 8H in hand: one action
+    assert set(actions) == {"add 8H", "add 4H@1", "stop"} == brute_digs(pos(state)) | {"stop"}
+    play(state, "add 8H")
+    p = pos(state)
+    assert p["runs"][0] == [["5H", "6H", "7H", "8H"]] and sorted(p["hands"][0]) == ["2C", "8H"]
+    # the run now wants 4H or 9H: the other 8H can no longer be added
+    assert legal(state) == {"add 4H@1", "stop"}
+    refuse(state, "add 8H", "does not continue")
 
 
 def test_qu4_the_dig_ends_by_itself_when_nothing_is_left_and_stop_ends_it_at_will():
@@ -899,6 +939,31 @@ def test_qu8_a_run_between_the_two_barren_clearings_restarts_the_watch():
     assert not state.is_terminal()
     state.apply("stop")
     assert state.end_reason == "stalemate" and pos(state)["turns"] == 10
+
+
+def test_qu8_after_an_empty_clearing_the_next_one_must_also_find_nothing_for_a_stalemate():
+    """An empty clearing has just happened (``barren``) and nothing was played since. If the next
+    clearing finds nothing either, the game ends; if discards have since put cards beneath the
+    tops, it is an ordinary clearing, play goes on and the watch starts afresh."""
+    empty = barren_table(barren=True)
+    play(empty, "stop", "stop", "stop")
+    assert empty.end_reason == "stalemate" and pos(empty)["turns"] == 3 and empty.winners() == []
+
+    # the same table with seat 2's run shorter by 10S-QS, held by seats 1 and 2: their discards
+    # land on KD, KH, KS (spots 4-6) and lie beneath at the next clearing
+    state = barren_table(barren=True)
+    p = pos(state)
+    p["runs"][2] = [[f"{r}S" for r in RANKS[1:9]]]
+    p["hands"] = [[], ["10S", "JS"], ["QS"]]
+    state = state.game.from_position(p)
+    on_spots = Counter(c for stack in p["spots"] for c in stack) + Counter(["10S", "JS", "QS"])
+    for _ in range(3):
+        finish_turn(state, avoid=(1, 2, 3))
+    p = pos(state)
+    assert p["end"] is None and not state.is_terminal()
+    assert p["clearings"] == 1 and not p["barren"] and p["turns"] == 3 and p["draw_pile"]
+    assert all(len(stack) == 1 for stack in p["spots"])  # the tops stayed, the rest is the new pile
+    assert Counter(p["draw_pile"]) + Counter(c for stack in p["spots"] for c in stack) == on_spots
 
 
 @pytest.mark.parametrize("max_turns", [1, 5])
