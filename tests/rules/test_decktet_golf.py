@@ -358,6 +358,33 @@ def test_dg3_opening_flips_option(flips, players):
     assert pos(state)["phase"] == "start"
 
 
+@pytest.mark.parametrize(
+    "options, face_up, flips_left, why",
+    [
+        ({}, [[], []], 0, "allowed 1-2"),  # flips left are owed by the seat flipping
+        ({}, [[], []], 3, "allowed 1-2"),
+        ({"opening_flips": 0}, [[], []], 1, "no opening phase"),
+        ({}, [OUTER_CELLS[:7], []], 2, "seat 0 still owes 2 opening flips but has 1 face-down card"),
+        ({}, [[], OUTER_CELLS[:7]], 2, "seat 1 still owes 2 opening flips but has 1 face-down card"),
+    ],
+)
+def test_dg3_a_position_must_leave_each_seat_its_opening_flips(options, face_up, flips_left, why):
+    """DG-3: seat 0 flips (dealer 1), then seat 1; a position owing flips that cannot be made is refused."""
+    with pytest.raises(parlour.PositionError) as info:
+        make_state(
+            options, layouts=[PLAIN0, PLAIN1], face_up=face_up,
+            phase="opening", dealer=1, turn=0, player=0, flips_left=flips_left,
+        )
+    assert why in str(info.value) and "DG-3" in str(info.value)
+    # allowed: every flip still owed can be made
+    state = make_state(
+        layouts=[PLAIN0, PLAIN1], face_up=[OUTER_CELLS[:7], OUTER_CELLS[:6]],
+        phase="opening", dealer=1, turn=0, player=0, flips_left=1,
+    )
+    play(state, "flip C4", "flip B4", "flip C4")
+    assert pos(state)["phase"] == "start"
+
+
 # ---------------------------------------------------------------------------------------
 # DG-4 First player
 # ---------------------------------------------------------------------------------------
@@ -521,6 +548,16 @@ def test_dg5_no_face_down_card_no_flip():
     assert position["phase"] == "start" and position["turn"] == 1 and position["discard"][-1] == "AK"
     assert legal(state) == {"take", "draw"}
     refuse(state, "flip B1", "take the discard top or draw")
+
+
+def test_dg5_a_position_owing_a_flip_needs_a_face_down_card():
+    """DG-5: the flip after a discard is owed only while a card is face down, so a position in
+    the flip phase without one is refused; with one face-down card it is the only action."""
+    with pytest.raises(parlour.PositionError) as info:
+        dg5_state(face_up=[CELLS, []], phase="flip")
+    assert "seat 0 has no face-down card to flip" in str(info.value)
+    state = dg5_state(face_up=[up_except("C3"), []], phase="flip")
+    assert legal(state) == {"flip C3"}
 
 
 def test_dg5_take_needs_a_discard_pile_draw_needs_a_draw_pile():

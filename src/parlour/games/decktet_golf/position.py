@@ -36,17 +36,20 @@ from parlour.core.position import (
     read_int,
     read_seat,
 )
+from parlour.core.words import counted, plural
 from parlour.games.decktet_golf.layout import (
     CELL_INDEX,
     CELLS,
     FULL,
     LINE_KEYS,
     N_CELLS,
+    OUTSIDE,
 )
 from parlour.games.decktet_golf.state import (
     AFTER_COVER,
     AFTER_LINES,
     DRAWN,
+    FLIPPING,
     ONTOP_PHASE,
     OPENING,
     PHASE_NAMES,
@@ -308,3 +311,33 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
         raise PositionError("player and turn differ only during the Excuse's swaps")
     if state.phase == OPENING and any(state.occ[s] != FULL for s in range(state.n)):
         raise PositionError("the opening flips happen with full layouts")
+    _check_flips_owed(state)
+
+
+def _check_flips_owed(state: GolfState) -> None:
+    """Every flip a position still owes can be made, or the game would stop with no legal action.
+
+    DG-5: a flip follows a discard only while a card is face down. DG-3: the seat flipping has
+    1..``opening_flips`` flips left, and it and each seat after it up to the dealer has enough
+    face-down cards outside the core for its flips.
+    """
+    p = state.player
+    if state.phase == FLIPPING and not state.occ[p] & ~state.up[p]:
+        raise PositionError(f"seat {p} has no face-down card to flip (DG-5: then no flip is owed)")
+    if state.phase != OPENING:
+        return
+    flips = state.game.options["opening_flips"]
+    if not 1 <= state.flips_left <= flips:
+        allowed = f"1-{flips}" if flips else "none: with opening_flips=0 there is no opening phase"
+        raise PositionError(f"flips_left {state.flips_left} in the opening: allowed {allowed} (DG-3)")
+    seat, owed = p, state.flips_left
+    while True:
+        down = bin(OUTSIDE & ~state.up[seat]).count("1")
+        if down < owed:
+            raise PositionError(
+                f"seat {seat} still owes {counted(owed, 'opening flip')} but has {down} face-down"
+                f" {plural(down, 'card')} outside the core (DG-3)"
+            )
+        if seat == state.dealer:
+            return
+        seat, owed = (seat + 1) % state.n, flips
