@@ -293,6 +293,28 @@ def test_dg2_the_core_is_never_discarded():
     assert position["line_discards"] == 8
 
 
+@pytest.mark.parametrize(
+    "empty, why",
+    [
+        (("B2",), "the core cell B2 is empty, but the core is never discarded (DG-2)"),
+        (("C3", "A2", "D2"), "the core cell C3 is empty"),
+        (("A2",), "A2 is empty but D2 is not"),
+        (("C4",), "C4 is empty but C1 is not"),
+        (("B1", "B4", "A3"), "A3 is empty but D3 is not"),
+    ],
+)
+def test_dg2_a_position_empties_only_pairs_of_outer_cells(empty, why):
+    """DG-2/DG-6: only suited lines empty cells, two outer cards at a time, never the core;
+    a position with any other empty cell is refused (a layout of one card could not even swap)."""
+    layout = lay(*PLAIN0.values(), **dict.fromkeys(empty))
+    with pytest.raises(parlour.PositionError) as info:
+        make_state(layouts=[PLAIN1, layout])
+    assert f"seat 1: {why}" in str(info.value)
+    # allowed: the outer pairs of all four lines gone, the core left
+    state = make_state(layouts=[PLAIN1, {c: PLAIN0[c] for c in CORE}])
+    assert sorted(pos(state)["layouts"][1]) == sorted(CORE)
+
+
 # ---------------------------------------------------------------------------------------
 # DG-3 Opening flips
 # ---------------------------------------------------------------------------------------

@@ -40,8 +40,10 @@ from parlour.core.words import counted, plural
 from parlour.games.decktet_golf.layout import (
     CELL_INDEX,
     CELLS,
+    CORE_CELLS,
     FULL,
     LINE_KEYS,
+    LINE_OUTER,
     N_CELLS,
     OUTSIDE,
 )
@@ -264,6 +266,8 @@ def _read_cards(state: GolfState, position: dict[str, Any]) -> None:
     n = state.n
     state.cells = _cells_of(position.get("layouts"), n, "layouts")
     state.occ = [sum(1 << c for c in range(N_CELLS) if state.cells[s * N_CELLS + c] >= 0) for s in range(n)]
+    for seat in range(n):
+        _check_empty_cells(seat, state.occ[seat])
     face_up = position.get("face_up", [[] for _ in range(n)])
     if not isinstance(face_up, list) or len(face_up) != n or not all(isinstance(x, list) for x in face_up):
         raise PositionError(f"face_up must be a list of {n} lists of cell names")
@@ -277,6 +281,22 @@ def _read_cards(state: GolfState, position: dict[str, Any]) -> None:
     given = position.get("draw_pile")
     listed = None if given is None else read_cards(given, "draw_pile", parse_card)
     state.pile, state.top = draw_pile(state.game.deck, placed, listed, state.seed, CODE), 0  # type: ignore[attr-defined]
+
+
+def _check_empty_cells(seat: int, occ: int) -> None:
+    """Only suit lines empty cells: never the core (DG-2), and a line's two outer cells together (DG-6)."""
+    for cell in CORE_CELLS:
+        if not occ >> cell & 1:
+            raise PositionError(
+                f"seat {seat}: the core cell {CELLS[cell]} is empty, but the core is never discarded (DG-2)"
+            )
+    for first, second in LINE_OUTER:
+        if (occ >> first & 1) != (occ >> second & 1):
+            empty, full = (first, second) if occ >> second & 1 else (second, first)
+            raise PositionError(
+                f"seat {seat}: {CELLS[empty]} is empty but {CELLS[full]} is not; a suited line discards"
+                " both its outer cards (DG-6)"
+            )
 
 
 def _cell(name: Any) -> int:
