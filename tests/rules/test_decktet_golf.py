@@ -627,6 +627,32 @@ def test_dg6_a_suited_line_discards_its_two_outer_cards_the_player_choosing_the_
     assert position["turn"] == 1 and position["phase"] == "start" and position["line_discards"] == 2
 
 
+# PLAIN0 with row 2 (4MS XM PMYK 5ML) and column B (2MK XM AM 8MS) suited in Moons
+ROW2_COLB = lay(*PLAIN0.values(), C2="PMYK", B3="AM")
+
+
+@pytest.mark.parametrize(
+    "layout, face_up, lines, why",
+    [
+        (PLAIN0, CELLS, ["2"], "none, not 2"),  # 4MS XM 2WL 5ML share no suit
+        (ROW2_COLB, CELLS, ["B", "2"], "2 B, not B 2"),  # in the order row 2, column B
+        (ROW2_COLB, CELLS, ["B"], "2 B, not B"),  # every suited line is pending
+        (ROW2_COLB, up_except("A2"), ["2", "B"], "B, not 2 B"),  # a face-down card never counts
+    ],
+)
+def test_dg6_a_position_pends_exactly_the_suited_lines_in_order(layout, face_up, lines, why):
+    """DG-6: in the ontop phase the lines still to discard are the mover's suited lines, in order."""
+    assert suited_lines(ROW2_COLB, CELLS) == ["2", "B"]
+    with pytest.raises(parlour.PositionError) as info:
+        make_state(layouts=[layout, PLAIN1], face_up=[face_up, []], phase="ontop", lines=lines)
+    assert why in str(info.value) and "DG-6" in str(info.value)
+    # allowed: both suited lines pending; row 2 is asked first
+    state = make_state(layouts=[ROW2_COLB, PLAIN1], face_up=[CELLS, []], phase="ontop", lines=["2", "B"])
+    assert legal(state) == {"ontop A2", "ontop D2"}
+    state.apply("ontop D2")
+    assert legal(state) == {"ontop B1", "ontop B4"}
+
+
 def test_dg6_ontop_refusals_say_which_cells():
     layout = lay(*PLAIN0.values())
     state = make_state(layouts=[layout, PLAIN1], face_up=[up_except("B4"), []], discard=["AY", "AM"])

@@ -60,6 +60,7 @@ from parlour.games.decktet_golf.state import (
     TAKEN,
     TARGET,
     GolfState,
+    suited_lines,
 )
 
 if TYPE_CHECKING:
@@ -319,6 +320,12 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
     state.lines = tuple(LINE_KEYS.index(key) for key in lines)
     if (state.phase == ONTOP_PHASE) != bool(state.lines):
         raise PositionError("lines are pending exactly in the ontop phase")
+    suited = suited_lines(state.cells, state.turn * N_CELLS, state.up[state.turn])
+    if state.lines and state.lines != suited:
+        raise PositionError(
+            f"lines must be the suited lines of seat {state.turn} in the order 2 3 B C (DG-6):"
+            f" {' '.join(LINE_KEYS[line] for line in suited) or 'none'}, not {' '.join(lines)}"
+        )
     swappers = position.get("swappers", [])
     state.swappers = tuple(read_seat(s, "swappers", state.n) for s in (swappers if isinstance(swappers, list) else [None]))
     state.after_swaps = read_choice(position, "after_swaps", (None, AFTER_LINES, AFTER_COVER))
