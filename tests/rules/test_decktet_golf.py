@@ -1001,6 +1001,30 @@ def test_dg11_swaps_go_in_turn_order_from_the_discarder():
     assert state.current_player == 2 and pos(state)["turn"] == 2
 
 
+@pytest.mark.parametrize(
+    "swappers, player, why",
+    [
+        ([1], 0, "the last 1 of the turn order from seat 0 (2, DG-11)"),  # seat 2 is the one left
+        ([0, 1], 1, "(1 2, DG-11)"),  # seat 0, the discarder, swapped first
+        ([2, 1], 2, "(1 2, DG-11)"),  # out of turn order
+        ([0, 0], 0, "(1 2, DG-11)"),
+        ([1, 2], 2, "the first of them the player"),
+    ],
+)
+def test_dg11_a_position_pends_the_swaps_in_turn_order_from_the_discarder(swappers, player, why):
+    """DG-11: the swaps go in turn order from the seat whose turn it is; a position pending others is refused."""
+    position = dict(layouts=[PLAIN0, PLAIN1, PLAIN0], phase="swap", turn=0, after_swaps="lines", discard=["EX", "AY"])
+    with pytest.raises(parlour.PositionError) as info:
+        make_state({"players": 3, **EXCUSE}, **position, swappers=swappers, player=player)
+    assert why in str(info.value)
+    state = make_state({"players": 3, **EXCUSE}, **position, swappers=[1, 2], player=1)
+    seen = []
+    while pos(state)["phase"] == "swap":
+        seen.append(state.current_player)
+        state.apply("swap B1 C1")
+    assert seen == [1, 2] and state.current_player == 1  # then seat 0's lines, and seat 1's turn
+
+
 def test_dg11_a_swap_takes_two_different_occupied_cells():
     layout = lay(*PLAIN0.values(), A2=None, D2=None, C4="EX")
     state = make_state(EXCUSE, layouts=[layout, PLAIN1], face_up=[["C4"], []])

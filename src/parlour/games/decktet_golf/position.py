@@ -331,6 +331,13 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
     state.after_swaps = read_choice(position, "after_swaps", (None, AFTER_LINES, AFTER_COVER))
     if (state.phase == SWAPPING) != bool(state.swappers) or (state.phase == SWAPPING) != bool(state.after_swaps):
         raise PositionError("swappers and after_swaps ('lines' or 'cover') are set exactly in the swap phase")
+    n, k = state.n, len(state.swappers)
+    still = tuple((state.turn + i) % n for i in range(n - k, n))  # DG-11: from the turn's seat, in turn order
+    if k and (state.swappers != still or state.player != state.swappers[0]):
+        raise PositionError(
+            f"swappers must be the last {k} of the turn order from seat {state.turn}"
+            f" ({' '.join(map(str, still))}, DG-11), the first of them the player"
+        )
     state.excuse_owed = read_flag(position, "excuse_owed")
     state.pile_known = read_flag(position, "pile_known")
     state.end = read_choice(position, "end", (None, TARGET, ROUNDS))
