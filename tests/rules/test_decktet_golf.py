@@ -800,6 +800,17 @@ def test_dg6_the_final_check_at_round_end_discards_without_asking(options):
     assert position["round_scores"] == [[69, sum(value(c) for c in FINAL_M12.values())]] == [[69, 38]]
 
 
+@pytest.mark.parametrize("face_up, turn", [(up_except("D3"), 0), (CELLS, 1)])
+def test_dg8_a_position_with_an_ender_has_it_face_up_and_waiting(face_up, turn):
+    """DG-8: the seat that ended the round has no face-down card and plays no more this round."""
+    with pytest.raises(parlour.PositionError) as info:
+        make_state(layouts=[PLAIN0, PLAIN1], face_up=[[], face_up], ender=1, turn=turn)
+    assert "DG-8" in str(info.value) and "seat 1 must have every card face up" in str(info.value)
+    state = make_state({"rounds": 1}, layouts=[PLAIN0, PLAIN1], face_up=[[], CELLS], ender=1, turn=0)
+    play(state, "take", "replace B1")
+    assert state.is_terminal()
+
+
 def test_dg8_replacing_the_last_face_down_card_also_ends_the_round():
     state = round_end_state()
     play(state, "take", "replace D3")

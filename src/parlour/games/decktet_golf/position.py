@@ -345,6 +345,12 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
         raise PositionError("player and turn differ only during the Excuse's swaps")
     if state.phase == OPENING and any(state.occ[s] != FULL for s in range(state.n)):
         raise PositionError("the opening flips happen with full layouts")
+    ender = state.ender
+    if ender >= 0 and state.end is None and (state.occ[ender] & ~state.up[ender] or ender == state.turn):
+        raise PositionError(
+            f"ender {ender} ended a turn with no face-down card, and the others' last turns follow (DG-8):"
+            f" seat {ender} must have every card face up and not be the seat to move"
+        )
     _check_flips_owed(state)
 
 
