@@ -1119,6 +1119,23 @@ def test_dg11_the_excuse_as_the_opening_discard(flip, first):
     assert legal(state) == {"take", "draw"}
 
 
+@pytest.mark.parametrize(
+    "position, said",
+    [
+        (dict(discard=["EX", "AY"], after_swaps="lines"), "The Excuse went under the discard pile"),
+        (dict(discard=["EX"], after_swaps="cover"), "The Excuse was turned up to start the discard pile"),
+    ],
+)
+def test_dg11_the_terminal_says_why_everyone_swaps(position, said):
+    """DG-11: a discarded Excuse goes under the pile; one turned up to start it is swapped for, then covered."""
+    from parlour.games.decktet_golf.text import situation
+
+    state = make_state(EXCUSE, layouts=[PLAIN0, PLAIN1], phase="swap", swappers=[0, 1], **position)
+    text = " ".join(situation(state.observation(0)))
+    assert said in text and "seat 0 now; then 1" in text
+    assert ("then a card from the pile covers it" in text) == (position["after_swaps"] == "cover")
+
+
 def test_dg11_an_opening_excuse_covered_by_the_other_excuse_swaps_again():
     state = make_state(
         {"players": 3, **EXCUSE},

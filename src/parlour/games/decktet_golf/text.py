@@ -234,8 +234,12 @@ def situation(obs: dict[str, Any]) -> list[str]:
                      f"seat {turn} picks which ends on top.")
     elif phase == "swap":
         waiting = ", ".join(str(s) for s in obs["swappers"] if s != player)
-        lines.append(f"[bold]The Excuse went under the discard pile:[/bold] each seat swaps two of its cards "
-                     f"(seat {player} now{'; then ' + waiting if waiting else ''}).")
+        # DG-11: a discarded Excuse goes under the pile; one turned up at the deal or a reshuffle gets covered
+        what = ("The Excuse went under the discard pile:" if obs["after_swaps"] == "lines"
+                else "The Excuse was turned up to start the discard pile:")
+        then = "" if obs["after_swaps"] == "lines" else ", then a card from the pile covers it"
+        lines.append(f"[bold]{what}[/bold] each seat swaps two of its cards "
+                     f"(seat {player} now{'; then ' + waiting if waiting else ''}){then}.")
     return lines
 
 
