@@ -818,6 +818,16 @@ def test_dg8_replacing_the_last_face_down_card_also_ends_the_round():
     assert position["ender"] == 0 and position["turn"] == 1 and position["phase"] == "start"
 
 
+def test_dg8_the_terminal_announces_the_last_turns_however_the_last_card_went():
+    """DG-8: replacing the last face-down card ends the round as a flip does; the text says so."""
+    from parlour.games.decktet_golf.text import situation
+
+    state = round_end_state()
+    assert not any("last turn" in line for line in situation(state.observation(1)))
+    play(state, "take", "replace D3")
+    assert "Seat 0 has no face-down card left" in " ".join(situation(state.observation(1)))
+
+
 def test_dg8_three_players_each_other_seat_gets_one_turn():
     state = make_state(
         {"players": 3, "rounds": 1},

@@ -208,7 +208,8 @@ def situation(obs: dict[str, Any]) -> list[str]:
     lines = []
     ender = obs["ender"]
     if ender is not None:
-        lines.append(f"[green]Seat {ender} has turned up its last card:[/green] everyone else has one last turn.")
+        # DG-8: flipped or replaced, the last face-down card is gone either way
+        lines.append(f"[green]Seat {ender} has no face-down card left:[/green] everyone else has one last turn.")
     if phase == "opening":
         left = obs["flips_left"]
         lines.append(f"Opening: seat {player} turns up {counted(left, 'more card')} outside the core.")
