@@ -939,6 +939,9 @@ _QU_OBS_KEYS = {
     "began_empty", "played", "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts",
     "winner", "options", "end", "hand", "hand_sizes", "coverage", "draw_pile_size", "scores",
 }
+#: keys shown only while they apply: ``earlier_pools``, while a hand may hold unseen cards drawn
+#: after a clearing before the last one (QU-9)
+_QU_OPTIONAL_KEYS = {"earlier_pools"}
 #: the observation keys that are the position's own, shown to every seat as they are
 _QU_PUBLIC = (
     "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played", "quiet_turns",
@@ -1138,6 +1141,13 @@ def _qu_invariants(state: State) -> None:
             for seat in range(n):
                 drawn = [c for c in hands[seat] if c in contents]
                 assert len(drawn) == counts[seat], (seat, hands[seat], counts[seat], contents)
+    # QU-9: an earlier clearing's cards still unseen lie in the hands that drew them (never the pile)
+    for group in pos.get("earlier_pools", ()):
+        assert contents is not None and any(group["counts"]) and len(group["cards"]) == sum(group["counts"]), group
+        if one_deck:
+            assert not Counter(pile) & Counter(group["cards"]), group
+            for seat in range(n):
+                assert len([c for c in hands[seat] if c in group["cards"]]) == group["counts"][seat], (seat, group)
     # The legal actions, from QU-3 and QU-4.
     legal = {str(a) for a in state.legal_actions()}
     expected = _qu_expected_legal(pos)
@@ -1147,9 +1157,10 @@ def _qu_invariants(state: State) -> None:
     # DESIGN.md "Hidden information", QU-9: each seat's observation.
     for seat in range(n):
         obs = state.observation(seat)
-        assert set(obs) == _QU_OBS_KEYS, sorted(set(obs) ^ _QU_OBS_KEYS)
+        assert set(obs) - _QU_OPTIONAL_KEYS == _QU_OBS_KEYS, sorted((set(obs) - _QU_OPTIONAL_KEYS) ^ _QU_OBS_KEYS)
         for key in _QU_PUBLIC:
             assert obs[key] == pos[key], key
+        assert obs.get("earlier_pools") == pos.get("earlier_pools")
         assert obs["winner"] == pos["winner"] and obs["scores"] == state.scores()
         assert obs["game"] == "quisquilian" and obs["seat"] == seat and obs["current_player"] == state.current_player
         assert obs["hand"] == hands[seat]

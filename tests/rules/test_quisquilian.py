@@ -1279,3 +1279,97 @@ def test_qu4_a_run_takes_the_top_copy_of_a_card_that_is_also_deeper_in_the_spot(
     state = game.from_position({"spots": spots, "hands": [["8H", "9H"], [], [], [], []], "player": 0})
     state.apply("run 7H@1 8H 9H")
     assert pos(state)["spots"][0] == ["7H", "5C"]
+
+
+def second_clearing_with_cards_in_hand(players: int = 3) -> tuple[Any, dict[str, Any]]:
+    """A seeded random game (one deck) just after a clearing that found hands still holding
+    unseen cards of the one before; and the position just before that clearing."""
+    game, rng = parlour.load("quisquilian", players=players), random.Random(41)
+    for _ in range(200):
+        state = game.new_state(rng.getrandbits(32))
+        while not state.is_terminal():
+            before = pos(state)
+            state.apply(rng.choice(state.legal_actions()))
+            after = pos(state)
+            if after["clearings"] == before["clearings"] + 1 >= 2 and any(before["pool_counts"]):
+                return state, before
+    raise AssertionError("no such clearing in 200 games")
+
+
+def test_qu9_cards_drawn_after_an_earlier_clearing_stay_known_to_be_theirs_after_the_next():
+    state, before = second_clearing_with_cards_in_hand()
+    p = pos(state)
+    group = {"cards": before["pile_contents"], "counts": before["pool_counts"]}
+    assert p["earlier_pools"] == [group]  # the pile was empty: every unseen card of it is in a hand
+    assert sum(group["counts"]) == len(group["cards"]) and p["pool_counts"] == [0, 0, 0]
+    for seat in range(3):
+        assert state.observation(seat)["earlier_pools"] == [group]
+        assert state.observation(None)["earlier_pools"] == [group]
+        for k in range(8):
+            sample = check_sample(state, seat, state.view(seat).sample(random.Random(k)))
+            assert sample["earlier_pools"] == [group]
+            for other in range(3):  # each hand holds exactly as many of them as it drew
+                held = [c for c in sample["hands"][other] if c in group["cards"]]
+                assert len(held) == group["counts"][other], (seat, other, k)
+            assert not set(sample["draw_pile"]) & set(group["cards"])  # never back in the pile
+
+
+def earlier_pool_state() -> Any:
+    """Seat 0 to discard 2, holding 5C and 9D drawn after an earlier clearing whose unseen
+    cards were 5C, 9D and KS (seat 2 holds KS); the last clearing's pile is 2H 3H."""
+    return make_state(
+        spots=nine(s1=["AS"], s2=["4D"]),
+        hands=[["5C", "9D", "QH"], ["JS"], ["KS", "QS"]],
+        pile=["2H", "3H"],
+        rest=3,
+        options={"players": 3},
+        phase="discard", roll=2, to_discard=2, clearings=2, began_empty=False,
+        pile_contents=["2H", "3H"], pool_counts=[0, 0, 0],
+        earlier_pools=[{"cards": ["5C", "9D", "KS"], "counts": [2, 0, 1]}],
+    )
+
+
+def test_qu9_a_card_of_an_earlier_clearing_leaves_its_pool_when_played():
+    state = earlier_pool_state()
+    state.apply("discard 5C 5")
+    assert pos(state)["earlier_pools"] == [{"cards": ["9D", "KS"], "counts": [1, 0, 1]}]
+    state.apply("discard QH 6")  # not one of them: nothing changes
+    assert pos(state)["earlier_pools"] == [{"cards": ["9D", "KS"], "counts": [1, 0, 1]}]
+    assert pos(state)["player"] == 1 and pos(state)["pool_counts"] == [2, 0, 0]  # seat 0 drew 2H 3H
+    dealt = set()
+    for k in range(12):  # seat 1 knows that seats 0 and 2 hold one of 9D and KS each, not which
+        hands = check_sample(state, 1, state.view(1).sample(random.Random(k)))["hands"]
+        assert len({"9D", "KS"} & set(hands[0])) == len({"9D", "KS"} & set(hands[2])) == 1
+        assert {"2H", "3H"} <= set(hands[0])
+        dealt.add(tuple(sorted({"9D", "KS"} & set(hands[0]))))
+    assert dealt == {("9D",), ("KS",)}
+
+
+def test_qu9_an_earlier_pool_is_dropped_once_every_card_of_it_is_seen():
+    state = make_state(
+        spots=nine(s1=["AS"], s2=["4D"]), hands=[["5C", "QH"], ["JS"], ["QS"]], pile=["2H"], rest=3,
+        options={"players": 3}, phase="discard", roll=2, to_discard=2, clearings=2,
+        pile_contents=["2H"], pool_counts=[0, 0, 0], earlier_pools=[{"cards": ["5C"], "counts": [1, 0, 0]}],
+    )
+    copy = state.clone()
+    state.apply("discard 5C 5")
+    assert "earlier_pools" not in pos(state) and "earlier_pools" not in state.observation(1)
+    assert pos(copy)["earlier_pools"] == [{"cards": ["5C"], "counts": [1, 0, 0]}]  # the clone kept its own
+
+
+@pytest.mark.parametrize(("pools", "words"), [
+    ("5C", "earlier_pools must be a list"),
+    (["5C"], '{"cards": [codes], "counts"'),
+    ([{"cards": ["5C"]}], '{"cards": [codes], "counts"'),
+    ([{"cards": ["5C"], "counts": [1, 0]}], "one entry per seat (3)"),
+    ([{"cards": ["5C"], "counts": [1, -1, 0]}], "integers >= 0"),
+    ([{"cards": ["5X"], "counts": [1, 0, 0]}], "5X"),
+])
+def test_qu9_a_malformed_earlier_pool_is_a_position_error(pools, words):
+    position = make_position(
+        spots=nine(s1=["AS"]), hands=[["5C", "QH"], ["JS"], ["QS"]], options={"players": 3},
+        phase="discard", roll=2, to_discard=2, pile_contents=[], pool_counts=[0, 0, 0], earlier_pools=pools,
+    )
+    with pytest.raises(parlour.ParlourError) as info:
+        parlour.load("quisquilian", players=3).from_position(position)
+    assert words in str(info.value)

@@ -78,6 +78,7 @@ def _blank(game: "Quisquilian", seed: int) -> QuisState:
     state.runs, state.cover, state.wants = [()] * n, [0] * n, [digging.NO_WANTS] * n
     state.quiet, state.barren, state.turns, state.clearings = 0, False, 0, 0
     state.pool, state.pool_counts, state.winner, state.end = None, [0] * n, -1, None
+    state.earlier = []
     state.roll = state.owed = state.used = 0
     state.began_empty = state.played = False
     return state
@@ -100,10 +101,19 @@ def _public(state: QuisState) -> dict[str, Any]:
         "clearings": state.clearings,
         "pile_contents": None if state.pool is None else codes(state.pool),
         "pool_counts": list(state.pool_counts),
+        **_earlier(state),
         "winner": state.winner if state.winner >= 0 else None,
         "options": dict(state.game.options),
         "end": state.end,
     }
+
+
+def _earlier(state: QuisState) -> dict[str, Any]:
+    """``earlier_pools``, only while a hand may hold unseen cards of a clearing before the
+    last: each such clearing's cards not yet seen and how many of them each hand holds."""
+    if not state.earlier:
+        return {}
+    return {"earlier_pools": [{"cards": codes(cards), "counts": list(counts)} for cards, counts in state.earlier]}
 
 
 def to_position(state: QuisState) -> dict[str, Any]:
@@ -119,7 +129,8 @@ def observation(state: QuisState, seat: int | None) -> dict[str, Any]:
     """QU-9: the own hand, every stack in full, every run, hand sizes, the pile's size.
 
     After a clearing, also the cleared cards not yet seen and how many of them each
-    hand may hold; never another hand or the pile's order. ``seat`` None (a spectator)
+    hand may hold (and the same for earlier clearings whose cards a hand still holds:
+    ``earlier_pools``); never another hand or the pile's order. ``seat`` None (a spectator)
     sees no hand: ``hand`` is null.
     """
     return {
@@ -198,14 +209,23 @@ def _deal_unseen(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -
     seen = Counter(obs["hand"]) + Counter(c for stack in obs["spots"] for c in stack)
     seen += Counter(c for runs in obs["runs"] for run in runs for c in run)
     hidden = Counter(CODE[c] for c in game.deck) - seen  # type: ignore[attr-defined]
-    pool = sorted((Counter(obs["pile_contents"] or []) & hidden).elements())
+    from_pool: list[list[str]] = [[] for _ in sizes]
+    left = hidden.copy()  # the unseen cards not dealt yet from a clearing's pool
+    for group in obs.get("earlier_pools", ()):  # QU-9: cards drawn after an earlier clearing, in hands only
+        cards = sorted((Counter(group["cards"]) & left).elements())
+        rng.shuffle(cards)
+        for other in range(len(sizes)):
+            take = 0 if other == seat else min(group["counts"][other], sizes[other] - len(from_pool[other]))
+            from_pool[other] += cards[:take]
+            left -= Counter(cards[:take])
+            cards = cards[take:]
+    pool = sorted((Counter(obs["pile_contents"] or []) & left).elements())
     rng.shuffle(pool)
     spare = len(pool) - pile_size  # cleared cards beyond the pile's, to go to other hands
-    from_pool = []
     for other in range(len(sizes)):
         wanted = 0 if other == seat or obs["pile_contents"] is None else obs["pool_counts"][other]
-        take = min(wanted, sizes[other], max(spare, 0))
-        from_pool.append(pool[:take])
+        take = min(wanted, sizes[other] - len(from_pool[other]), max(spare, 0))
+        from_pool[other] += pool[:take]
         pool, spare = pool[take:], spare - take
     pile = pool[:pile_size] if obs["pile_contents"] is not None else []
     used = Counter(pile) + Counter(c for part in from_pool for c in part)
@@ -220,6 +240,8 @@ def _deal_unseen(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -
         hands.append(from_pool[other] + rest[:need])
         rest = rest[need:]
     position = {key: obs[key] for key in _public_keys()}
+    if "earlier_pools" in obs:
+        position["earlier_pools"] = obs["earlier_pools"]
     position["hands"] = hands
     position["draw_pile"] = pile + rest  # the rest: what the cleared cards could not fill
     position["chance"] = fresh_seed(rng)
@@ -281,6 +303,23 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
     state.pile, state.top = draw_pile(state.game.deck, placed, listed, state.seed, CODE), 0  # type: ignore[attr-defined]
 
 
+def _listed(position: dict[str, Any], key: str) -> list:
+    value = position.get(key, [])
+    if not isinstance(value, list):
+        raise PositionError(f"{key} must be a list")
+    return value
+
+
+def _read_pool(group: Any, n: int) -> tuple[list[int], list[int]]:
+    """One of ``earlier_pools``: ``{"cards": [codes], "counts": [one per seat]}`` (QU-9)."""
+    if not isinstance(group, dict) or set(group) != {"cards", "counts"}:
+        raise PositionError('each of earlier_pools is {"cards": [codes], "counts": [one count per seat]}')
+    counts = _per_seat(group, "counts", n, None)
+    if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in counts):
+        raise PositionError("earlier_pools counts must be counts (integers >= 0)")
+    return sorted(_codes(group["cards"], "earlier_pools cards")), list(counts)
+
+
 def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
     """A run as written in a position: three or more of one suit in consecutive ranks (QU-4)."""
     ok = len(cards) >= 3 and len({c // 13 for c in cards}) == 1 and all(
@@ -316,6 +355,7 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     if any(not isinstance(c, int) or c < 0 for c in counts):
         raise PositionError("pool_counts must be counts (integers >= 0)")
     state.pool_counts = list(counts)
+    state.earlier = [_read_pool(group, n) for group in _listed(position, "earlier_pools")]
     winner = position.get("winner")
     state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
     state.winner = read_seat(winner, "winner", n, allow_none=True)

@@ -74,7 +74,7 @@ class QuisState(State):
 
     __slots__ = (
         "n", "seed", "hands", "spots", "infos", "spot_bits", "runs", "wants", "cover", "pile", "top", "player", "phase", "_roll", "owed",
-        "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts",
+        "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts", "earlier",
         "winner",
     )
 
@@ -104,6 +104,9 @@ class QuisState(State):
     clearings: int
     pool: list[int] | None  # cards of the last clearing not yet seen, sorted (public, QU-9); copied by clone
     pool_counts: list[int]  # per seat: hand cards drawn from that pool, not yet seen
+    # Earlier clearings' (pool, pool_counts) whose cards some hand may still hold unseen
+    # (QU-9: a card drawn after a clearing came from that pile, also once the next one came).
+    earlier: list[tuple[list[int], list[int]]]
     winner: int
 
     # -- the contract -------------------------------------------------------------------
@@ -148,6 +151,7 @@ class QuisState(State):
         new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
         new.turns, new.clearings, new.pool_counts = self.turns, self.clearings, self.pool_counts[:]
         new.pool = None if self.pool is None else self.pool[:]
+        new.earlier = [(cards[:], counts[:]) for cards, counts in self.earlier] if self.earlier else []
         new.winner, new.end = self.winner, self.end
         return new
 
@@ -204,7 +208,7 @@ class QuisState(State):
         card = action.card  # one card onto a spot; one card per spot this turn
         p = self.player
         self.hands[p].remove(card)
-        if self.pool is not None and self.pool_counts[p]:
+        if self.pool is not None and (self.pool_counts[p] or self.earlier):
             self._left_pool(p, card)
         index = action.index
         stack = self.spots[index]
@@ -241,7 +245,7 @@ class QuisState(State):
                 from_spot[source] = from_spot.get(source, 0) + 1
             else:  # a hand card becomes public: if it can be one drawn from the cleared pool, it is counted so
                 self.hands[p].remove(card)
-                if self.pool is not None and self.pool_counts[p]:
+                if self.pool is not None and (self.pool_counts[p] or self.earlier):
                     self._left_pool(p, card)
         for source, count in from_spot.items():  # the top ``count`` cards, whatever their order
             stack = self.spots[source - 1][:-count]
@@ -321,13 +325,18 @@ class QuisState(State):
         self.spot_bits = -1
 
     def _left_pool(self, seat: int, card: int) -> None:
-        """A card left a hand holding cards drawn from the last clearing's pool (QU-9): if it
-        can be one of them, it is no longer unseen."""
-        pool: list[int] = self.pool  # type: ignore[assignment]
-        at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
-        if at < len(pool) and pool[at] == card:
-            del pool[at]
-            self.pool_counts[seat] -= 1
+        """A card left a hand holding cards drawn from a clearing's pool (QU-9): if it can be
+        one of them, it is no longer unseen. The last clearing's pool is looked at first, then
+        the earlier ones, newest first (with two decks a card may be in several: the convention
+        of docs/rules/quisquilian.md takes the newest)."""
+        if self.pool_counts[seat] and _seen(self.pool, self.pool_counts, seat, card):  # type: ignore[arg-type]
+            return
+        for at in range(len(self.earlier) - 1, -1, -1):
+            cards, counts = self.earlier[at]
+            if counts[seat] and _seen(cards, counts, seat, card):
+                if not any(counts):  # every card of that clearing is seen: nothing left to track
+                    del self.earlier[at]
+                return
 
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
     def _end_turn(self) -> None:
@@ -375,6 +384,8 @@ class QuisState(State):
             self.barren = True
             return
         self._set_spots([stack[-1:] for stack in self.spots])
+        if self.pool is not None and any(self.pool_counts):  # QU-9: hands still hold cards of the last one
+            self.earlier.append((self.pool, self.pool_counts))
         self.pool, self.pool_counts = beneath, [0] * self.n
         pile = list(beneath)
         shuffle(pile, self.seed, "clear", self.clearings)
@@ -398,3 +409,14 @@ class QuisState(State):
         self.played = False
         self.phase = DISCARD_PHASE
         return bool(self.owed) or self._can_dig()
+
+
+def _seen(pool: list[int], counts: list[int], seat: int, card: int) -> bool:
+    """Take ``card`` out of a sorted pool of unseen cards, one of which ``seat`` held; whether
+    it was there."""
+    at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
+    if at < len(pool) and pool[at] == card:
+        del pool[at]
+        counts[seat] -= 1
+        return True
+    return False
