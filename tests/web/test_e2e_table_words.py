@@ -68,6 +68,12 @@ def test_the_what_to_do_sentence_follows_the_legal_actions(server, context):
     assert say("decktet-golf", {**start, "legal": ["draw"]}) == "The discard pile is empty: click the draw pile to draw."
     opening = _find("decktet-golf", lambda m: m["observation"]["phase"] == "opening", players=2)
     assert say("decktet-golf", opening).startswith("Opening: you turn up")
+    # DG-11: why everyone swaps: an Excuse discarded, or one turned up to start the pile
+    swap = _find("decktet-golf", lambda m: _verbs(m) == {"swap"}, players=2, excuse=True)
+    discarded = say("decktet-golf", {**swap, "observation": {**swap["observation"], "after_swaps": "lines"}})
+    assert discarded.startswith("The Excuse went under the discard pile: click two"), discarded
+    turned = say("decktet-golf", {**swap, "observation": {**swap["observation"], "after_swaps": "cover"}})
+    assert turned.startswith("The Excuse was turned up to start the discard pile"), turned
     # Quisquilian: a dig with nothing to make says so; with additions only, no runs are offered
     dig = _find("quisquilian", lambda m: m["observation"]["phase"] == "dig" and _verbs(m) == {"add", "stop"}, players=3)
     text = say("quisquilian", dig)

@@ -226,10 +226,13 @@ export function situation(msg) {
       lines.push(mine ? "A suited line discards its outer cards: click the one to end on top of the discard."
         : `${who} chooses which outer card of a suited line ends on top.`);
       break;
-    case "swap":
-      lines.push(mine ? "The Excuse went under the discard pile: click two of your cards to swap them."
-        : `The Excuse went under the discard pile: ${who} swaps two cards.`);
+    case "swap": {
+      // DG-11: a discarded Excuse goes under the pile; one turned up at the deal or a reshuffle gets covered
+      const why = obs.after_swaps === "lines" ? "The Excuse went under the discard pile"
+        : "The Excuse was turned up to start the discard pile (a card from the pile covers it next)";
+      lines.push(mine ? `${why}: click two of your cards to swap them.` : `${why}: ${who} swaps two cards.`);
       break;
+    }
     default:
       lines.push(`${who} to play.`);
   }
