@@ -372,7 +372,7 @@ def _check_flips_owed(state: GolfState) -> None:
         raise PositionError(f"flips_left {state.flips_left} in the opening: allowed {allowed} (DG-3)")
     seat, owed = p, state.flips_left
     while True:
-        down = bin(OUTSIDE & ~state.up[seat]).count("1")
+        down = (OUTSIDE & ~state.up[seat]).bit_count()
         if down < owed:
             raise PositionError(
                 f"seat {seat} still owes {counted(owed, 'opening flip')} but has {down} face-down"
