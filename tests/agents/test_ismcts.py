@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 
 import pytest
 from rules.test_psalter_row import make_state as psalter_state
@@ -11,7 +13,16 @@ from rules.test_quisquilian import make_state as quisquilian_state
 
 import parlour
 from parlour.agents.heuristic import strategy
-from parlour.agents.ismcts import IsmctsAgent, estimate, outcome, random_policy, rollout
+from parlour.agents.ismcts import (
+    Edge,
+    IsmctsAgent,
+    Node,
+    estimate,
+    outcome,
+    random_policy,
+    rollout,
+    soft_wins,
+)
 
 GAMES = [("psalter-row", {}), ("decktet-golf", {"players": 2, "rounds": 1}),
          ("decktet-golf", {"players": 4, "rounds": 1}), ("quisquilian", {"players": 3})]
@@ -38,11 +49,12 @@ def test_it_plays_whole_games_legally(name, options):
     assert state.end_reason is not None
 
 
+@pytest.mark.parametrize("spec", ["ismcts:iterations=60", "ismcts:iterations=60,bias=2,margin=8,keep=1"])
 @pytest.mark.parametrize(("name", "options"), GAMES)
-def test_it_never_reads_hidden_cards(name, options):
+def test_it_never_reads_hidden_cards(name, options, spec):
     """Two states that differ only in what the seat cannot know give the same choice."""
     game = parlour.load(name, **options)
-    agent = parlour.agent("ismcts:iterations=60")
+    agent = parlour.agent(spec)
     for seed in range(3):
         state = first_choice(game, seed)
         seat = state.current_player
@@ -191,3 +203,97 @@ def test_first_play_urgency_decides_when_a_new_move_is_tried():
     assert list(greedy.edges) == [greedy.hint]  # nothing beats a tried move's UCB: no second move
     eager = IsmctsAgent(iterations=40, fpu=10.0).search(view, random.Random(0))
     assert set(eager.edges) == set(view.legal_actions)  # an untried move always comes first
+
+
+def finished_golf(players: int, seed: int) -> parlour.State:
+    golf, rng = parlour.load("decktet-golf", players=players, rounds=1).new_state(seed), random.Random(seed)
+    while not golf.is_terminal():
+        golf.apply(rng.choice(golf.legal_actions()))
+    return golf
+
+
+def test_a_margin_rewards_each_seat_by_its_soft_lead_over_each_opponent():
+    golf = finished_golf(2, 5)
+    (mine, theirs), winner = golf.scores(), golf.winners()[0]
+    assert mine != theirs  # this deal has one winner
+    rewards = outcome(golf, margin=8.0)
+    lead = (theirs - mine) / 8.0  # lower is better in Decktet Golf
+    assert rewards == pytest.approx([0.5 + 0.5 * math.tanh(lead), 0.5 - 0.5 * math.tanh(lead)])
+    assert rewards[winner] > 0.5 > rewards[1 - winner]
+    assert estimate(golf, 8.0) == rewards and outcome(golf) == [float(seat == winner) for seat in (0, 1)]
+    four = finished_golf(4, 2)
+    assert sum(outcome(four, margin=5.0)) == pytest.approx(2.0)  # each pair shares 1, over 3 opponents
+    assert soft_wins([10, 10, 10], 4.0) == [0.5, 0.5, 0.5]
+    assert soft_wins([0, 1], -2.0)[1] > 0.5  # a negative margin: higher is better
+
+
+def test_a_margin_leaves_a_result_without_a_direction_to_the_winners():
+    game = parlour.load("quisquilian", players=3)
+    state = game.from_position({**game.new_state(1).to_position(), "end": "stalemate"})
+    assert state.is_terminal() and state.winners() == []  # nobody won: no way to tell
+    assert outcome(state, margin=8.0) == [0.0, 0.0, 0.0]
+
+
+def edge_with(rewards: list[float]) -> Edge:
+    edge = Edge(0)
+    for reward in rewards:
+        edge.visits += 1
+        edge.reward += reward
+        edge.squares += reward * reward
+    return edge
+
+
+def test_an_edge_knows_the_spread_of_its_rewards():
+    rewards = [0.2, 0.9, 0.4, 0.7, 0.5]
+    edge = edge_with(rewards)
+    assert edge.mean() == pytest.approx(statistics.mean(rewards))
+    assert edge.variance() == pytest.approx(statistics.variance(rewards))
+    assert edge_with([0.3]).variance() == 0.0 == edge_with([0.5, 0.5, 0.5]).variance()
+
+
+def secure_root(kept: list[float], rival: list[float]) -> tuple[Node, str, str]:
+    root = Node()
+    root.hint = "kept"  # type: ignore[assignment]  # any hashable stands for an action here
+    root.edges = {"kept": edge_with(kept), "rival": edge_with(rival)}  # type: ignore[dict-item]
+    return root, "kept", "rival"
+
+
+def test_keep_leaves_the_heuristic_move_only_on_evidence():
+    noisy = [0.1, 0.9] * 5  # mean 0.5, standard error of the mean 0.13
+    root, kept, rival = secure_root(noisy, [0.2, 1.0] * 5)  # 0.1 ahead: within the noise
+    assert IsmctsAgent.secure(root, 1.0) == kept
+    assert IsmctsAgent.secure(root, 0.0) == rival  # with no margin any lead will do
+    root, kept, rival = secure_root(noisy, [0.9, 1.0] * 20)  # 0.45 ahead, 3.0 standard errors
+    assert IsmctsAgent.secure(root, 2.9) == rival
+    assert IsmctsAgent.secure(root, 3.1) == kept
+    root, kept, rival = secure_root(noisy, [0.7, 0.7])  # no spread in two tries: judged by the kept one's
+    assert IsmctsAgent.secure(root, 0.5) == rival  # 0.2 ahead, 0.61 standard errors of 0.33
+    assert IsmctsAgent.secure(root, 0.7) == kept
+    root, kept, rival = secure_root(noisy, [1.0])  # one visit has no spread: never preferred
+    assert IsmctsAgent.secure(root, 0.0) == kept
+    root, kept, rival = secure_root([0.0], [1.0, 1.0, 1.0])  # nor is the kept move left on one visit
+    assert IsmctsAgent.secure(root, 0.0) == kept
+
+
+def test_keep_plays_the_heuristic_move_when_the_search_is_too_short_to_judge(monkeypatch):
+    state, rng = parlour.load("decktet-golf", players=2, rounds=1).new_state(0), random.Random(0)
+    while "draw" not in {str(a) for a in state.legal_actions()}:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.current_player)
+    heuristic = parlour.agent("heuristic").act(view, random.Random(0))  # take or draw: no ties to break
+    assert parlour.agent("ismcts:iterations=1,keep=2").act(view, random.Random(3)) is heuristic
+    root = IsmctsAgent(iterations=2, keep=2.0).search(view, random.Random(3))
+    assert root.hint is heuristic and sum(edge.visits for edge in root.edges.values()) == 2
+    agent = IsmctsAgent(time=0.001, keep=2.0)
+    monkeypatch.setattr(agent, "search", lambda view, rng: Node())  # the time ran out before one iteration
+    assert agent.act(view, random.Random(3)) is heuristic
+
+
+def test_a_tree_one_decision_deep_judges_the_root_moves_by_the_playouts_after_them():
+    state = first_choice(parlour.load("decktet-golf", players=2, rounds=1), 4)
+    root = IsmctsAgent(iterations=60, tree=1, rollout="heuristic").search(state.view(state.current_player),
+                                                                         random.Random(0))
+    assert sum(edge.visits for edge in root.edges.values()) == 60
+    assert all(not edge.after for edge in root.edges.values())  # nothing grows below the root
+    deep = IsmctsAgent(iterations=60, rollout="heuristic").search(state.view(state.current_player), random.Random(0))
+    assert any(edge.after for edge in deep.edges.values())

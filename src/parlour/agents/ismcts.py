@@ -13,8 +13,16 @@ exploration term counts the iterations in which it could have been chosen, not a
 visits of the node. Rewards are vectors, one per seat, and each edge scores the move
 for the seat that made it, so every seat plays for itself (max-n).
 
-Below the tree, a playout by the ``rollout`` policy goes to the end of the game, or
-``depth`` moves, after which the heuristic strategy's ``value`` scores each seat.
+Below the tree (which grows without limit, or ``tree`` decisions deep), a playout by the
+``rollout`` policy goes to the end of the game, or ``depth`` moves, after which the
+heuristic strategy's ``value`` scores each seat. With ``margin``, a finished game rewards
+each seat by how far its score is ahead of or behind each opponent's (a soft win), which
+tells good moves from lucky ones in fewer playouts.
+
+The move played is the most visited one; with ``keep`` it is the heuristic's move unless
+another move's mean reward is ahead of it by ``keep`` standard errors of the difference
+(a lower confidence bound): the search leaves a good default only on evidence, not on the
+noise of a few playouts.
 
 The agent reads nothing but its view: its legal actions and ``view.sample``, which is
 built from the observation alone.
@@ -32,13 +40,14 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
 from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
+from parlour.core.scores import lower_is_better
 from parlour.core.view import View
 
 if TYPE_CHECKING:
@@ -53,14 +62,26 @@ class Edge:
     to choice in ``available`` iterations, worth ``reward`` to its player in total; it
     leads to the nodes ``after`` it, one per information set of the searching seat."""
 
-    __slots__ = ("player", "visits", "available", "reward", "after")
+    __slots__ = ("after", "available", "player", "reward", "squares", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        #: The sum of the squared rewards, for their spread (``keep``).
+        self.squares = 0.0
         self.after: dict[Hashable, Node] = {}
+
+    def mean(self) -> float:
+        return self.reward / self.visits
+
+    def variance(self) -> float:
+        """The sample variance of the rewards (0 below two visits)."""
+        n = self.visits
+        if n < 2:
+            return 0.0
+        return max(0.0, self.squares - self.reward * self.reward / n) / (n - 1)
 
 
 class Node:
@@ -75,9 +96,12 @@ class Node:
         self.hint: Action | None = None
 
 
-def outcome(state: State) -> list[float]:
+def outcome(state: State, margin: float | None = None) -> list[float]:
     """Each seat's reward in [0, 1] for a finished game: the winners share 1 (nobody
     wins a stalemate); a solitaire's reward is its score scaled to the game's score range.
+    With a ``margin`` (in points), each seat's reward is instead its mean over the opponents
+    of ``0.5 + 0.5 * tanh(lead / margin)``, its lead over each opponent counted in the
+    direction the winners show (lower is better in Decktet Golf).
 
     >>> import parlour
     >>> state = parlour.load("psalter-row").new_state(seed=1)
@@ -89,17 +113,34 @@ def outcome(state: State) -> list[float]:
         low, high = bounds
         return [(state.scores()[0] - low) / (high - low)]
     winners = state.winners()
+    if margin is not None:
+        lower = lower_is_better(state.scores(), winners)
+        if lower is not None:
+            return soft_wins(state.scores(), margin if lower else -margin)
     rewards = [0.0] * state.game.num_players
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
     return rewards
 
 
-def estimate(state: State) -> list[float]:
-    """Each seat's reward: the outcome of a finished game, else the heuristic strategy's
-    ``value`` of each seat's observation (its estimate of the same reward)."""
+def soft_wins(scores: Sequence[float], margin: float) -> list[float]:
+    """Each seat's mean over the opponents of ``0.5 + 0.5 * tanh(lead / margin)``, where the
+    lead is the opponent's score less the seat's (a negative margin: higher is better).
+
+    >>> [round(r, 3) for r in soft_wins([3, 11], 8.0)]  # 8 points fewer: a clear but soft win
+    [0.881, 0.119]
+    """
+    last = len(scores) - 1
+    return [sum(0.5 + 0.5 * math.tanh((other - mine) / margin) for other in scores) / last - 0.5 / last
+            for mine in scores]
+
+
+def estimate(state: State, margin: float | None = None) -> list[float]:
+    """Each seat's reward: the outcome of a finished game (see :func:`outcome` for
+    ``margin``), else the heuristic strategy's ``value`` of each seat's observation (its
+    estimate of the same reward)."""
     if state.is_terminal():
-        return outcome(state)
+        return outcome(state, margin)
     value = strategy(state.game.name).value
     return [value(state.observation(seat), seat) for seat in range(state.game.num_players)]
 
@@ -155,6 +196,12 @@ class IsmctsAgent(Agent):
                "tried once before any is tried twice)", minimum=0.0, maximum=10.0, nullable=True),
         Option("bias", 0.0, "progressive bias towards the heuristic's move at the seat's own decisions "
                "(added to its mean, fading as 1/visits; 0: none)", minimum=0.0, maximum=10.0),
+        Option("margin", None, "reward a finished game by soft score margins, tanh(lead/margin) against each "
+               "opponent (none: win or lose)", minimum=0.1, maximum=1000.0, nullable=True),
+        Option("tree", None, "decisions the tree grows below the root (none: no limit; 1: the root's moves only, "
+               "each judged by the playout policy's play after it)", minimum=1, nullable=True),
+        Option("keep", None, "play the heuristic's move unless another's mean reward beats it by this many "
+               "standard errors (none: play the most visited move)", minimum=0.0, maximum=10.0, nullable=True),
     )
     summary = "information-set Monte Carlo tree search over samples of the hidden cards"
 
@@ -172,13 +219,18 @@ class IsmctsAgent(Agent):
     def check(self, game: Game) -> None:
         """The heuristic's playouts, values and bias need the game's strategy."""
         s = self.settings
-        if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"]:
+        if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"] or s["keep"] is not None:
             strategy(game.name)
 
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        return self.best(self.search(view, rng), view.legal_actions, rng)
+        root = self.search(view, rng)
+        if self.settings["keep"] is not None:
+            if root.hint is None:  # a time budget too short for one iteration
+                root.hint = strategy(view.game.name).choose(view, rng, self._heuristic_settings())
+            return self.secure(root, self.settings["keep"])
+        return self.best(root, view.legal_actions, rng)
 
     @staticmethod
     def best(root: Node, actions: list[Action], rng: random.Random) -> Action:
@@ -191,6 +243,28 @@ class IsmctsAgent(Agent):
             return (edge.visits, edge.reward / edge.visits, rng.random())
 
         return max(actions, key=merit)
+
+    @staticmethod
+    def secure(root: Node, z: float) -> Action:
+        """The heuristic's move, unless another move's mean reward is ahead of it by ``z``
+        standard errors of the difference; of several such, the one furthest ahead by
+        that bound. A move tried fewer than twice has no spread and is never preferred."""
+        assert root.hint is not None  # set by the first iteration at the seat's own decision
+        kept = root.edges.get(root.hint)
+        if kept is None or kept.visits < 2:
+            return root.hint
+
+        def bound(edge: Edge) -> float:
+            # The larger of the two spreads for both: a move tried a few times can show
+            # almost none by chance, and must not look certain for it.
+            variance = max(edge.variance(), kept.variance())
+            spread = math.sqrt(variance / edge.visits + variance / kept.visits)
+            return edge.mean() - kept.mean() - z * spread
+
+        rivals = [(bound(edge), action) for action, edge in root.edges.items()
+                  if edge is not kept and edge.visits >= 2]
+        best = max(rivals, key=lambda rival: rival[0], default=None)
+        return best[1] if best is not None and best[0] > 0 else root.hint
 
     def search(self, view: View, rng: random.Random) -> Node:
         """The tree grown within the budget from determinizations of ``view``."""
@@ -209,26 +283,30 @@ class IsmctsAgent(Agent):
         """One iteration: select and expand with one determinization, play out, back up."""
         path = self.select(root, seat, state, rng)
         rollout(state, self._policy, self.settings["depth"], rng)
-        rewards = estimate(state)
+        rewards = estimate(state, self.settings["margin"])
         for edge in path:
+            reward = rewards[edge.player]
             edge.visits += 1
-            edge.reward += rewards[edge.player]
+            edge.reward += reward
+            edge.squares += reward * reward
 
     def select(self, node: Node, seat: int, state: State, rng: random.Random) -> list[Edge]:
         """Walk down by UCB among the moves legal in this determinization, applying them,
         until a move not yet in the tree is added (or the game ends); the edges passed."""
         path: list[Edge] = []
         c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
+        hinted = bias or self.settings["keep"] is not None
+        tree = self.settings["tree"]
         while (player := state.current_player) is not None:
             actions = state.legal_actions()
             edges = node.edges
-            hint = self._hint(node, state, seat, rng) if bias else None
+            hint = self._hint(node, state, seat, rng) if hinted else None
             untried = [a for a in actions if a not in edges]
             for action in actions:
                 if action in edges:
                     edges[action].available += 1
             tried = [a for a in actions if a in edges]
-            scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if a is hint else 0.0) for a in tried}
+            scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if bias and a is hint else 0.0) for a in tried}
             best = max(tried, key=scores.__getitem__, default=None)
             if untried and (best is None or fpu is None or fpu > scores[best]):
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
@@ -240,6 +318,8 @@ class IsmctsAgent(Agent):
             edge = edges[best]
             state.apply(best)
             path.append(edge)
+            if tree is not None and len(path) == tree:
+                return path
             node = _node_after(edge, state, seat)
         return path
 

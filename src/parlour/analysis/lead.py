@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from parlour.core.scores import lower_is_better
+
 
 class LeadTrack:
     """The scores of one game after each decision, stored only when they change."""
@@ -40,7 +42,7 @@ class LeadTrack:
         """``midpoint_leader`` (the seat leading after half the decisions, None if nobody
         leads alone) and ``lead_changes``; both None/0 when the game has no winner to
         tell which way is better."""
-        lower_better = _lower_is_better(self.last, winners)
+        lower_better = lower_is_better(self.last, winners)
         if lower_better is None:
             return {"midpoint_leader": None, "lead_changes": 0}
         leaders = [leader(scores, lower_better) for _, scores in self.changes]
@@ -59,14 +61,3 @@ def leader(scores: Sequence[float], lower_better: bool) -> int | None:
     best = min(scores) if lower_better else max(scores)
     seats = [seat for seat, score in enumerate(scores) if score == best]
     return seats[0] if len(seats) == 1 else None
-
-
-def _lower_is_better(final: Sequence[float], winners: Sequence[int]) -> bool | None:
-    if not winners or min(final) == max(final):
-        return None
-    best = {final[seat] for seat in winners}
-    if best == {min(final)}:
-        return True
-    if best == {max(final)}:
-        return False
-    return None
