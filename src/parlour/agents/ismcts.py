@@ -228,7 +228,7 @@ class IsmctsAgent(Agent):
         root = self.search(view, rng)
         if self.settings["keep"] is not None:
             if root.hint is None:  # a time budget too short for one iteration
-                root.hint = strategy(view.game.name).choose(view, rng, self._heuristic_settings())
+                root.hint = self._heuristic_move(view, rng)
             return self.secure(root, self.settings["keep"])
         return self.best(root, view.legal_actions, rng)
 
@@ -327,10 +327,13 @@ class IsmctsAgent(Agent):
         """The heuristic's move at the seat's own information set (progressive bias: the
         search starts from the heuristic's opinion and leaves it only on evidence)."""
         if node.hint is None and state.current_player == seat:
-            actions = state.legal_actions()
-            node.hint = actions[0] if len(actions) == 1 else strategy(state.game.name).choose(
-                state.view(seat), rng, self._heuristic_settings())
+            node.hint = self._heuristic_move(state.view(seat), rng)
         return node.hint
+
+    def _heuristic_move(self, view: View, rng: random.Random) -> Action:
+        actions = view.legal_actions
+        return actions[0] if len(actions) == 1 else strategy(view.game.name).choose(
+            view, rng, self._heuristic_settings())
 
 
 def _node_after(edge: Edge, state: State, seat: int) -> Node:
