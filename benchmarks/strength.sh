@@ -7,7 +7,7 @@ set -u
 cd "$(dirname "$0")"
 out=${OUT:-results}; mkdir -p "$out/rows"
 seconds=${SECONDS_PER_RUN:-420}
-search=${SEARCH:-ismcts:time=0.5,rollout=heuristic,depth=20,bias=5,fpu=0.5}
+search=${SEARCH:-ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=1.5}
 search_qu=${SEARCH_QU:-ismcts:time=0.5}
 py=${PYTHON:-python3}
 
