@@ -93,7 +93,7 @@ async def play_seat(url: str, token: str, rng: random.Random, run: Run) -> None:
         while True:
             try:  # a seat whose table stopped at the deadline is not left waiting
                 text = await asyncio.wait_for(ws.recv(), timeout=max(run.deadline - time.perf_counter(), 0) + 10)
-            except (asyncio.TimeoutError, ConnectionClosed):
+            except (TimeoutError, ConnectionClosed):
                 return
             message = json.loads(text)
             if message["type"] == "error":
