@@ -1,7 +1,7 @@
 """What one IS-MCTS decision sees in Decktet Golf: playouts within the budget, root moves, and
 how often the secure choice (``keep``) leaves the heuristic's move.
 
-Decisions are met in heuristic self-play (one-round matches); at each, the agent's search runs
+Decisions are met in heuristic self-play as in ``dg_headroom.py``; at each, the agent's search runs
 on the deciding seat's view and its root is read: the playouts (the root's visits summed), the
 moves tried, and whether ``IsmctsAgent.secure`` picks another move than the heuristic's (the
 root's own hint, so that the heuristic's tie-breaks do not count as switches). The playouts
@@ -16,26 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from typing import Any
+
+from dg_headroom import decisions
 
 import parlour
 from parlour.agents.ismcts import heuristic_policy
 
 SPEC = "ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=1.5"
-
-
-def decisions(game: Any, count: int, policy: Any, rng: random.Random) -> list[Any]:
-    """States of heuristic self-play where the seat to move has two or more actions."""
-    found: list[Any] = []
-    seed = 900
-    while len(found) < count:
-        state = game.new_state(seed=seed)
-        seed += 1
-        while not state.is_terminal() and len(found) < count:
-            if len(state.legal_actions()) > 1 and rng.random() < 0.1:
-                found.append(state.clone())
-            state.apply(policy(state, rng))
-    return found
 
 
 def main() -> None:
@@ -50,7 +37,7 @@ def main() -> None:
     policy = heuristic_policy(parlour.agent("heuristic").settings)
     rng = random.Random(args.seed)
     playouts, moves, switched = [], [], 0
-    for index, state in enumerate(decisions(game, args.decisions, policy, rng)):
+    for index, state in enumerate(decisions(game, args.decisions, policy, rng, None)):
         root = agent.search(state.view(state.current_player), random.Random(index))
         playouts.append(sum(edge.visits for edge in root.edges.values()))
         moves.append(len(root.edges))
