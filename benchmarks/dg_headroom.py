@@ -3,7 +3,7 @@
 For decisions met in heuristic self-play (one-round matches), every legal action is scored
 from the deciding seat's view: ``--truth`` determinizations (``view.sample``), the action
 applied, then heuristic play by every seat to the round's end, the score being the round
-points the opponent ends above the seat. The mean over the determinizations is the action's
+points the opponents end above the seat on average. The mean over the determinizations is the action's
 value under heuristic continuation, the quantity that rollout-based search (IS-MCTS with
 heuristic playouts) estimates. The report gives, per decision, the best action's value less
 the heuristic's action's value (an upper bound on what searching this decision can gain:
@@ -17,10 +17,12 @@ a decision (shared among the actions, all played on the same fresh determinizati
 compared deal by deal with the heuristic's action), play another action only when its mean
 lead over the heuristic's action is ``z`` standard errors above 0; the gain is the chosen
 action's value on the ``--truth`` determinizations, which the choice never saw. ``--late N``
-keeps only the decisions met with at most ``N`` cards face down over both layouts.
+keeps only the decisions met with at most ``N`` cards face down over all layouts; ``--players``
+(default 2) sets the number of players.
 
     .venv/bin/python benchmarks/dg_headroom.py --positions 30 --truth 200 --estimate 60
     .venv/bin/python benchmarks/dg_headroom.py --positions 60 --truth 140 --late 4 --budget 400
+    .venv/bin/python benchmarks/dg_headroom.py --players 4 --positions 60 --truth 140 --estimate 0 --budget 116
 """
 
 from __future__ import annotations
@@ -40,15 +42,15 @@ KEEPS = (0.0, 1.0, 1.5, 2.0, 3.0)
 
 
 def lead(state: Any, seat: int) -> float:
-    """The points the opponent is (expected) to end above ``seat``: the round's scores at the
-    end, else the heuristic's outlook of both layouts from the seat's observation."""
+    """The points the opponents are (expected) to end above ``seat``, on average: the round's
+    scores at the end, else the heuristic's outlook of every layout from the seat's observation."""
     if state.is_terminal():
-        scores = state.scores()
-        return scores[1 - seat] - scores[seat]
-    obs = state.observation(seat)
-    pool = strategy.read_pool(obs)
-    outlook = [strategy.round_outlook(strategy.read_cells(layout), pool)[0] for layout in obs["layouts"]]
-    return outlook[1 - seat] - outlook[seat]
+        points = state.scores()
+    else:
+        obs = state.observation(seat)
+        pool = strategy.read_pool(obs)
+        points = [strategy.round_outlook(strategy.read_cells(layout), pool)[0] for layout in obs["layouts"]]
+    return (sum(points) - points[seat]) / (len(points) - 1) - points[seat]
 
 
 def values(deals: list[tuple[Any, int]], actions: list[Any], seat: int, policy: Any,
@@ -108,14 +110,16 @@ def kept(paired: dict[Any, list[float]], hint: Any, z: float) -> Any:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--truth", type=int, default=200, help="determinizations per action for its value")
-    parser.add_argument("--estimate", type=int, default=60, help="of them, how many the cut playouts use")
+    parser.add_argument("--estimate", type=int, default=60,
+                        help="of them, how many the cut playouts use (0: no cut playouts)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--late", type=int, default=None, help="only decisions with at most this many cards face down")
     parser.add_argument("--budget", type=int, default=400, help="playouts a decision for the keep rule")
     args = parser.parse_args()
-    game = parlour.load("decktet-golf", players=2, rounds=1)
+    game = parlour.load("decktet-golf", players=args.players, rounds=1)
     heuristic = parlour.agent("heuristic")
     policy = heuristic_policy(heuristic.settings)
     rng = random.Random(args.seed)
@@ -135,7 +139,7 @@ def main() -> None:
         gains.append(max(truth.values()) - truth[hint])
         spreads.append(statistics.stdev(leads[hint]))
         line = f"{str(actions[0]).split()[0]:8} {len(actions):2} actions  best - heuristic {gains[-1]:+.2f}"
-        for depth in DEPTHS:
+        for depth in DEPTHS if args.estimate else ():
             estimate = values(deals[:args.estimate], actions, seat, policy, depth)
             pick = max(actions, key=lambda a: statistics.mean(estimate[a]))
             cut[depth].append(truth[pick] - truth[hint])
@@ -150,7 +154,7 @@ def main() -> None:
     print(f"\n{len(gains)} decisions; heuristic's action best in {sum(g == 0 for g in gains)}")
     print(f"best - heuristic: mean {statistics.mean(gains):+.2f} points (an upper bound)")
     print(f"one playout's lead: standard deviation {statistics.median(spreads):.1f} points (median over decisions)")
-    for depth in DEPTHS:
+    for depth in DEPTHS if args.estimate else ():
         print(f"the reckoning's pick after {depth} moves - heuristic: mean {statistics.mean(cut[depth]):+.2f} points")
     print(f"one playout's lead less the heuristic action's on the same deal: standard deviation "
           f"{statistics.median(paired_spreads):.1f} points (median over decisions)")
