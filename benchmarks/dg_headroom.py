@@ -126,7 +126,8 @@ def main() -> None:
     keep_rng = random.Random(args.seed + 1)  # its own stream: the other figures stay as they were
     gains: list[float] = []
     spreads: list[float] = []
-    cut: dict[int, list[float]] = {depth: [] for depth in DEPTHS}
+    depths = DEPTHS if args.estimate else ()
+    cut: dict[int, list[float]] = {depth: [] for depth in depths}
     keep: dict[float, list[float]] = {z: [] for z in KEEPS}
     paired_spreads: list[float] = []
     for state in decisions(game, args.positions, policy, rng, args.late):
@@ -139,7 +140,7 @@ def main() -> None:
         gains.append(max(truth.values()) - truth[hint])
         spreads.append(statistics.stdev(leads[hint]))
         line = f"{str(actions[0]).split()[0]:8} {len(actions):2} actions  best - heuristic {gains[-1]:+.2f}"
-        for depth in DEPTHS if args.estimate else ():
+        for depth in depths:
             estimate = values(deals[:args.estimate], actions, seat, policy, depth)
             pick = max(actions, key=lambda a: statistics.mean(estimate[a]))
             cut[depth].append(truth[pick] - truth[hint])
@@ -154,7 +155,7 @@ def main() -> None:
     print(f"\n{len(gains)} decisions; heuristic's action best in {sum(g == 0 for g in gains)}")
     print(f"best - heuristic: mean {statistics.mean(gains):+.2f} points (an upper bound)")
     print(f"one playout's lead: standard deviation {statistics.median(spreads):.1f} points (median over decisions)")
-    for depth in DEPTHS if args.estimate else ():
+    for depth in depths:
         print(f"the reckoning's pick after {depth} moves - heuristic: mean {statistics.mean(cut[depth]):+.2f} points")
     print(f"one playout's lead less the heuristic action's on the same deal: standard deviation "
           f"{statistics.median(paired_spreads):.1f} points (median over decisions)")
