@@ -8,6 +8,13 @@ difference on the same deals).
     .venv/bin/python benchmarks/bench_agents.py strength decktet-golf --players 2 \\
         --agents ismcts:iterations=1000,heuristic --games 200 --workers 16
 
+``duplicate``: a duplicate match (``parlour.analysis.duplicate``): ``--tried`` in each seat
+of deals that ``--base`` plays against itself, the same cards and opponents' generators, and
+whether it finishes ahead of more opponents than the base agent did, with 95% confidence.
+
+    .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
+        --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
+
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
 run in the same process.
@@ -33,6 +40,7 @@ from rich.progress import Progress
 
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
+from parlour.analysis.duplicate import MEASURES, duplicate_deal, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
     PairResult,
@@ -90,26 +98,73 @@ def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
     games not yet started are dropped, and only whole blocks (every seating of a deal) are kept,
     so the seats stay balanced."""
     start = time.perf_counter()
-    rows: list[dict[str, Any]] = []
-    deadline = None if args.seconds is None else start + args.seconds
-    jobs = [(m, args.seed) for m in matches]
-    with multiprocessing.Pool(args.workers, initializer=_setup, initargs=(args.game, options, specs)) as pool, \
-            Progress(console=console) as progress:
-        task = progress.add_task("games", total=len(matches))
-        results = pool.imap_unordered(_play, jobs)
-        while len(rows) < len(jobs):
-            try:
-                wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
-                rows.append(results.next(timeout=wait))
-            except multiprocessing.TimeoutError:
-                console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
-                break
-            progress.advance(task)
+    rows = run_jobs(args, _play, [(m, args.seed) for m in matches], (args.game, options, specs), console)
     per_block = len(block_orders(len(specs), len(matches[0].seats)))
     done = Counter(row["block"] for row in rows)
     rows = sorted((row for row in rows if done[row["block"]] == per_block), key=lambda row: row["index"])
     console.print(f"{len(rows)} games in whole blocks, {time.perf_counter() - start:.0f} s")
     return rows
+
+
+def run_jobs(args: argparse.Namespace, work: Any, jobs: list[Any], setup: tuple[Any, ...],
+             console: Console) -> list[Any]:
+    """``work`` done on every job by ``args.workers`` processes (each first running
+    ``_setup(*setup)``), with a progress bar; past ``args.seconds`` the jobs not finished
+    are dropped."""
+    deadline = None if args.seconds is None else time.perf_counter() + args.seconds
+    found: list[Any] = []
+    with multiprocessing.Pool(args.workers, initializer=_setup, initargs=setup) as pool, \
+            Progress(console=console) as progress:
+        task = progress.add_task("games", total=len(jobs))
+        results = pool.imap_unordered(work, jobs)
+        while len(found) < len(jobs):
+            try:
+                wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                found.append(results.next(timeout=wait))
+            except multiprocessing.TimeoutError:
+                console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
+                break
+            progress.advance(task)
+    return found
+
+
+def duplicate(args: argparse.Namespace) -> None:
+    """A duplicate match (:mod:`parlour.analysis.duplicate`): ``--tried`` in each seat of
+    ``--deals`` deals that ``--base`` plays against itself; only whole deals are kept."""
+    options = dict(parlour.core.options.parse_option_text(text) for text in args.option)
+    if args.players:
+        options["players"] = args.players
+    game = parlour.load(args.game, **options)
+    console = Console(width=120)
+    console.print(f"{args.game} {options or ''}: {args.tried} tried in each seat of {args.deals} deals of "
+                  f"{args.base}, seed {args.seed}, {args.workers} workers")
+    start = time.perf_counter()
+    jobs = [(deal, seat, args.seed) for deal in range(args.deals) for seat in range(game.num_players)]
+    rows = run_jobs(args, _trial, jobs, (args.game, options, [args.tried, args.base]), console)
+    done = Counter(row["deal"] for row in rows)
+    rows = sorted((row for row in rows if done[row["deal"]] == game.num_players),
+                  key=lambda row: (row["deal"], row["seat"]))
+    console.print(f"{len(rows)} trials on {len(rows) // game.num_players} whole deals, "
+                  f"{time.perf_counter() - start:.0f} s")
+    if args.out:
+        with RowWriter(Path(args.out)) as out:
+            for row in rows:
+                out.write(row)
+    result = summary(rows)
+    for measure in (*MEASURES, "diverged"):
+        e = result[measure]
+        console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
+                      + ("" if measure == "diverged" else ", trial less base, per seat"))
+    e = result["ahead"]
+    word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
+    console.print(f"{args.tried} in place of {args.base}: {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] of the "
+                  f"opponents more finished behind, over {e.n} deals: {word} at 95%")
+
+
+def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
+    deal, seat, seed = job
+    tried, base = _worker["agents"]
+    return duplicate_deal(_worker["game"], tried, base, deal, seed, seats=[seat])[0]
 
 
 def verdict(pair: PairResult) -> str:
@@ -179,8 +234,19 @@ def main() -> None:
     v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
     v.add_argument("--runs", type=int, default=5)
     v.add_argument("--iterations", type=int, default=200)
+    d = commands.add_parser("duplicate", help="one agent tried in each seat of deals another plays against itself")
+    d.add_argument("game")
+    d.add_argument("--tried", required=True)
+    d.add_argument("--base", default="heuristic")
+    d.add_argument("--players", type=int)
+    d.add_argument("--deals", type=int, default=100)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--option", action="append", default=[])
+    d.add_argument("--workers", type=int, default=os.cpu_count())
+    d.add_argument("--seconds", type=float, default=None, help="stop starting trials after this long")
+    d.add_argument("--out")
     args = parser.parse_args()
-    strength(args) if args.command == "strength" else speed(args)
+    {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
 
 
 if __name__ == "__main__":

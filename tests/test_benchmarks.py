@@ -31,3 +31,13 @@ def test_a_small_strength_run_gives_a_verdict_and_its_rows(tmp_path):
     assert "random vs heuristic: scored, on the same deals," in done.stdout  # Psalter Row: paired scores
     assert "over 2 deals" in done.stdout  # four games: each deal played by both agents
     assert len(out.read_text().splitlines()) == 1 + 4  # a header and a row a game
+
+
+def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
+    out = tmp_path / "rows.csv"
+    done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "3", "--option", "rounds=1",
+               "--tried", "random", "--deals", "2", "--workers", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "6 trials on 2 whole deals" in done.stdout
+    assert "random in place of heuristic:" in done.stdout and "over 2 deals" in done.stdout
+    assert len(out.read_text().splitlines()) == 1 + 6  # a header and a row a trial

@@ -285,7 +285,7 @@ def test_keep_plays_the_heuristic_move_when_the_search_is_too_short_to_judge(mon
     root = IsmctsAgent(iterations=2, keep=2.0).search(view, random.Random(3))
     assert root.hint is heuristic and sum(edge.visits for edge in root.edges.values()) == 2
     agent = IsmctsAgent(time=0.001, keep=2.0)
-    monkeypatch.setattr(agent, "search", lambda view, rng: Node())  # the time ran out before one iteration
+    monkeypatch.setattr(agent, "search", lambda view, rng, root: root)  # the time ran out before one iteration
     assert agent.act(view, random.Random(3)) is heuristic
 
 
@@ -297,3 +297,16 @@ def test_a_tree_one_decision_deep_judges_the_root_moves_by_the_playouts_after_th
     assert all(not edge.after for edge in root.edges.values())  # nothing grows below the root
     deep = IsmctsAgent(iterations=60, rollout="heuristic").search(state.view(state.current_player), random.Random(0))
     assert any(edge.after for edge in deep.edges.values())
+
+
+def test_keep_asks_the_heuristic_first_with_the_generator_as_handed_in():
+    # A Decktet Golf flip whose ties the heuristic breaks by its generator: with the same
+    # generator, a search that keeps the heuristic's move makes the heuristic agent's choice.
+    game, heuristic = parlour.load("decktet-golf", players=2, rounds=1), parlour.agent("heuristic")
+    state = game.new_state(3)
+    while len({heuristic.act(state.view(state.current_player), random.Random(k)) for k in range(8)}) < 2:
+        state.apply(heuristic.act(state.view(state.current_player), random.Random(0)))
+    view = state.view(state.current_player)
+    kept = IsmctsAgent(iterations=3, rollout="heuristic", tree=1, keep=10.0)
+    assert [kept.act(view, random.Random(k)) for k in range(8)] == [heuristic.act(view, random.Random(k))
+                                                                    for k in range(8)]

@@ -225,12 +225,14 @@ class IsmctsAgent(Agent):
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        root = self.search(view, rng)
-        if self.settings["keep"] is not None:
-            if root.hint is None:  # a time budget too short for one iteration
-                root.hint = self._heuristic_move(view, rng)
-            return self.secure(root, self.settings["keep"])
-        return self.best(root, view.legal_actions, rng)
+        if self.settings["keep"] is None:
+            return self.best(self.search(view, rng), view.legal_actions, rng)
+        root = Node()
+        # The heuristic's move first, from the generator as handed in: with the same
+        # generator it is the very move the heuristic agent would make (its ties fall by
+        # chance), so a duplicate match sees this agent differ from it only by choice.
+        root.hint = self._heuristic_move(view, rng)
+        return self.secure(self.search(view, rng, root), self.settings["keep"])
 
     @staticmethod
     def best(root: Node, actions: list[Action], rng: random.Random) -> Action:
@@ -266,13 +268,14 @@ class IsmctsAgent(Agent):
         best = max(rivals, key=lambda rival: rival[0], default=None)
         return best[1] if best is not None and best[0] > 0 else root.hint
 
-    def search(self, view: View, rng: random.Random) -> Node:
-        """The tree grown within the budget from determinizations of ``view``."""
+    def search(self, view: View, rng: random.Random, root: Node | None = None) -> Node:
+        """The tree grown within the budget from determinizations of ``view`` (from ``root``,
+        else from a new node)."""
         iterations, seconds = self.settings["iterations"], self.settings["time"]
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
-        root = Node()
+        root = Node() if root is None else root
         done = 0
         while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
             self.iterate(root, view.seat, view.sample(rng), rng)

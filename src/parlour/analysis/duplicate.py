@@ -1,0 +1,144 @@
+"""Duplicate matches: one agent tried in each seat of the deals another plays against itself.
+
+A tournament compares agents sitting at one table, whose cards differ: with four players
+the luck of the deal swamps a small difference in play. A duplicate match (as in duplicate
+bridge) compares an agent with itself instead. Each deal is first played by the *base*
+agent in every seat (the *base game*); then, once for each seat, with the *tried* agent in
+that seat and the base agent in the others (a *trial*). The seat's result in the trial less
+its result in the base game is what the tried agent's play changed.
+
+Every seat's ``k``-th decision draws from its own generator,
+``random.Random(derive_seed(seed, deal, seat, k))``, in the base game and in the trials alike,
+so a trial is move for move the base game until the tried agent first plays a move the base
+agent would not have: the results differ only after a choice (and through the draws that
+choice moved), never by luck alone. An IS-MCTS agent with ``keep`` works out the
+heuristic's move from that generator before it searches, so it differs from the heuristic
+agent only where its search overrules it.
+
+Per seat and deal a row gives three results in the base game and the trial: ``score``,
+``ahead`` (the share of the opponents the seat finished ahead of, level counting half, by
+:func:`~parlour.analysis.tournament.finishing_order`) and ``won`` (its share of the win).
+:func:`summary` gives the mean of each difference, trial less base, with a 95% interval over
+deals (the seats of a deal share its base game, so the deal is the unit).
+
+>>> import parlour
+>>> game = parlour.load("decktet-golf", players=3)
+>>> rows = duplicate_deal(game, parlour.agent("heuristic"), parlour.agent("heuristic"), deal=0, seed=1)
+>>> [(row["seat"], row["diverged"], row["score_trial"] == row["score_base"]) for row in rows]
+[(0, None, True), (1, None, True), (2, None, True)]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from parlour.analysis.stats import Estimate, mean_ci
+from parlour.analysis.tournament import finishing_order
+from parlour.core.chance import derive_seed
+
+if TYPE_CHECKING:
+    from parlour.agents.base import Agent
+    from parlour.core.action import Action
+    from parlour.core.game import Game, State
+
+#: The results compared, seat by seat.
+MEASURES = ("score", "ahead", "won")
+
+
+def play_seated(game: Game, agents: Sequence[Agent], deal: int, seed: int) -> tuple[State, list[Action]]:
+    """Play ``deal`` (the game's seed ``derive_seed(seed, deal)``) to its end, each seat's
+    ``k``-th decision drawing from ``random.Random(derive_seed(seed, deal, seat, k))``: the
+    final state and the actions played.
+
+    >>> import parlour
+    >>> game = parlour.load("decktet-golf")
+    >>> a = play_seated(game, [parlour.agent("random")] * 2, deal=3, seed=9)[1]
+    >>> a == play_seated(game, [parlour.agent("random")] * 2, deal=3, seed=9)[1]
+    True
+    """
+    state = game.new_state(derive_seed(seed, deal))
+    decisions = [0] * game.num_players
+    played: list[Action] = []
+    while (seat := state.current_player) is not None:
+        rng = random.Random(derive_seed(seed, deal, seat, decisions[seat]))
+        decisions[seat] += 1
+        action = agents[seat].move(state, seat, rng)
+        state.apply(action)
+        played.append(action)
+    return state, played
+
+
+def seat_results(state: State, seat: int) -> dict[str, float]:
+    """A seat's ``score``, ``ahead`` (the share of opponents it finished ahead of, level
+    counting half; in a solitaire, the win) and ``won`` (its share of the win) in a finished game.
+
+    >>> import parlour
+    >>> game = parlour.load("decktet-golf", players=3)
+    >>> state, _ = play_seated(game, [parlour.agent("heuristic")] * 3, deal=0, seed=1)
+    >>> sorted(seat_results(state, 0))
+    ['ahead', 'score', 'won']
+    """
+    scores, winners = state.scores(), state.winners()
+    order = finishing_order(scores, winners)
+    others = [s for s in range(len(scores)) if s != seat]
+    won = 1 / len(winners) if seat in winners else 0.0
+    if not others:  # a solitaire: what it finishes ahead of is the game itself
+        return {"score": float(scores[seat]), "ahead": won, "won": won}
+    ahead = sum(1.0 if order[seat] < order[s] else 0.5 if order[seat] == order[s] else 0.0 for s in others)
+    return {"score": float(scores[seat]), "ahead": ahead / len(others), "won": won}
+
+
+def duplicate_deal(game: Game, tried: Agent, base: Agent, deal: int, seed: int,
+                   seats: Iterable[int] | None = None) -> list[dict[str, Any]]:
+    """The rows of one deal: the base game, then a trial for each of ``seats`` (all by
+    default). A row has ``deal``, ``seat``, ``<measure>_base`` and ``<measure>_trial`` for each
+    of :data:`MEASURES`, and ``diverged``: the index of the first action in which the trial
+    left the base game (None if it never did)."""
+    base_state, base_actions = play_seated(game, [base] * game.num_players, deal, seed)
+    rows = []
+    for seat in range(game.num_players) if seats is None else seats:
+        agents = [tried if s == seat else base for s in range(game.num_players)]
+        state, actions = play_seated(game, agents, deal, seed)
+        before, after = seat_results(base_state, seat), seat_results(state, seat)
+        row: dict[str, Any] = {"deal": deal, "seat": seat, "diverged": first_difference(base_actions, actions)}
+        for measure in MEASURES:
+            row[f"{measure}_base"], row[f"{measure}_trial"] = before[measure], after[measure]
+        rows.append(row)
+    return rows
+
+
+def first_difference(first: Sequence[Action], second: Sequence[Action]) -> int | None:
+    """The index of the first place the two sequences differ (one ending early counts).
+
+    >>> first_difference("abc", "abd"), first_difference("ab", "abc"), first_difference("ab", "ab")
+    (2, 2, None)
+    """
+    for index, (a, b) in enumerate(zip(first, second)):
+        if a != b:
+            return index
+    return None if len(first) == len(second) else min(len(first), len(second))
+
+
+def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
+    """For each of :data:`MEASURES`, the mean change trial less base per seat, with a 95%
+    interval over deals (each deal's mean over its seats is one value); ``diverged``: the share
+    of trials that left the base game at all.
+
+    >>> rows = [{"deal": d, "seat": s, "diverged": 4 if s else None, "score_base": 10, "score_trial": 10 - d,
+    ...          "ahead_base": 0.5, "ahead_trial": 0.5, "won_base": 0, "won_trial": 0} for d in range(3) for s in (0, 1)]
+    >>> result = summary(rows)
+    >>> result["score"].mean, result["ahead"].mean, result["diverged"].mean
+    (-1.0, 0.0, 0.5)
+    """
+    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        deals[row["deal"]].append(row)
+    found = {measure: mean_ci([statistics.fmean(r[f"{measure}_trial"] - r[f"{measure}_base"] for r in seats)
+                               for seats in deals.values()]) for measure in MEASURES}
+    found["diverged"] = mean_ci([statistics.fmean(r["diverged"] is not None for r in seats)
+                                 for seats in deals.values()])
+    return found
