@@ -32,6 +32,7 @@ import statistics
 import time
 from collections import Counter
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from bench_playouts import baseline
@@ -106,7 +107,7 @@ def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
     return rows
 
 
-def run_jobs(args: argparse.Namespace, work: Any, jobs: list[Any], setup: tuple[Any, ...],
+def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[Any], setup: tuple[Any, ...],
              console: Console) -> list[Any]:
     """``work`` done on every job by ``args.workers`` processes (each first running
     ``_setup(*setup)``), with a progress bar; past ``args.seconds`` the jobs not finished
@@ -135,6 +136,8 @@ def duplicate(args: argparse.Namespace) -> None:
     if args.players:
         options["players"] = args.players
     game = parlour.load(args.game, **options)
+    for spec in (args.tried, args.base):
+        parlour.agent(spec).check(game)  # an agent that cannot play fails here, not in the workers
     console = Console(width=120)
     console.print(f"{args.game} {options or ''}: {args.tried} tried in each seat of {args.deals} deals of "
                   f"{args.base}, seed {args.seed}, {args.workers} workers")
@@ -150,6 +153,9 @@ def duplicate(args: argparse.Namespace) -> None:
         with RowWriter(Path(args.out)) as out:
             for row in rows:
                 out.write(row)
+    if len(rows) < 2 * game.num_players:
+        console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
+        return
     result = summary(rows)
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
@@ -157,8 +163,8 @@ def duplicate(args: argparse.Namespace) -> None:
                       + ("" if measure == "diverged" else ", trial less base, per seat"))
     e = result["ahead"]
     word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
-    console.print(f"{args.tried} in place of {args.base}: {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] of the "
-                  f"opponents more finished behind, over {e.n} deals: {word} at 95%")
+    console.print(f"{args.tried} in place of {args.base}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, "
+                  f"{e.high:+.2%}] more of the opponents, over {e.n} deals: {word} at 95%")
 
 
 def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
@@ -246,7 +252,10 @@ def main() -> None:
     d.add_argument("--seconds", type=float, default=None, help="stop starting trials after this long")
     d.add_argument("--out")
     args = parser.parse_args()
-    {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
+    try:
+        {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
+    except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
+        parser.error(str(error))
 
 
 if __name__ == "__main__":

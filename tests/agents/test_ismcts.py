@@ -304,8 +304,12 @@ def test_keep_asks_the_heuristic_first_with_the_generator_as_handed_in():
     # generator, a search that keeps the heuristic's move makes the heuristic agent's choice.
     game, heuristic = parlour.load("decktet-golf", players=2, rounds=1), parlour.agent("heuristic")
     state = game.new_state(3)
-    while len({heuristic.act(state.view(state.current_player), random.Random(k)) for k in range(8)}) < 2:
+    for _ in range(200):  # a tie comes within the first turns
+        if len({heuristic.act(state.view(state.current_player), random.Random(k)) for k in range(8)}) > 1:
+            break
         state.apply(heuristic.act(state.view(state.current_player), random.Random(0)))
+    else:
+        pytest.fail("no flip with a tie to break")
     view = state.view(state.current_player)
     kept = IsmctsAgent(iterations=3, rollout="heuristic", tree=1, keep=10.0)
     assert [kept.act(view, random.Random(k)) for k in range(8)] == [heuristic.act(view, random.Random(k))

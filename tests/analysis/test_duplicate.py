@@ -25,7 +25,7 @@ def test_the_base_agent_tried_against_itself_changes_nothing(name, options):
         assert all(row[f"{m}_trial"] == row[f"{m}_base"] for m in ("score", "ahead", "won"))
 
 
-@pytest.mark.parametrize(("name", "options"), GAMES)
+@pytest.mark.parametrize(("name", "options"), GAMES[1:])  # Psalter Row's heuristic draws on no generator
 def test_a_search_that_keeps_the_heuristic_move_plays_the_base_game(name, options):
     # Two iterations can never show a rival ahead (it needs two tries of both), so the
     # search keeps the heuristic's move: which the heuristic's ties make by the seat's

@@ -251,7 +251,7 @@ class IsmctsAgent(Agent):
         """The heuristic's move, unless another move's mean reward is ahead of it by ``z``
         standard errors of the difference; of several such, the one furthest ahead by
         that bound. A move tried fewer than twice has no spread and is never preferred."""
-        assert root.hint is not None  # set by the first iteration at the seat's own decision
+        assert root.hint is not None  # set by act before the search
         kept = root.edges.get(root.hint)
         if kept is None or kept.visits < 2:
             return root.hint

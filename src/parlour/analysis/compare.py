@@ -32,6 +32,7 @@ from parlour.analysis.simulate import SKIP_FIGURES, score_keys
 from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
+from parlour.core.scores import win_share
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -95,9 +96,9 @@ def figures(row: dict[str, Any]) -> dict[str, float]:
     found: dict[str, float] = {key: float(row[key]) for key in score_keys(seats) if key in row}
     if seats > 1:
         winners = row["winners"]
-        found.update({f"win_{seat}": (1 / len(winners) if seat in winners else 0.0) for seat in range(seats)})
+        found.update({f"win_{seat}": win_share(seat, winners) for seat in range(seats)})
         if row.get("first_player") is not None:
-            found["first player wins"] = 1 / len(winners) if row["first_player"] in winners else 0.0
+            found["first player wins"] = win_share(row["first_player"], winners)
     for key, value in row.items():
         if key in NOT_FIGURES or key in found or not isinstance(value, (int, float)):
             continue

@@ -11,9 +11,11 @@ Every seat's ``k``-th decision draws from its own generator,
 ``random.Random(derive_seed(seed, deal, seat, k))``, in the base game and in the trials alike,
 so a trial is move for move the base game until the tried agent first plays a move the base
 agent would not have: the results differ only after a choice (and through the draws that
-choice moved), never by luck alone. An IS-MCTS agent with ``keep`` works out the
-heuristic's move from that generator before it searches, so it differs from the heuristic
-agent only where its search overrules it.
+choice moved), never by luck alone (every game's shuffles are fixed by its seed). This needs a
+base agent whose moves follow from its view and its generator alone: not one with a time
+budget, whose move depends on the machine's speed. An IS-MCTS agent with ``keep`` works out
+the default heuristic's move from that generator before it searches, so against the default
+heuristic it differs only where its search overrules it.
 
 Per seat and deal a row gives three results in the base game and the trial: ``score``,
 ``ahead`` (the share of the opponents the seat finished ahead of, level counting half, by
@@ -37,8 +39,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.stats import Estimate, mean_ci
-from parlour.analysis.tournament import finishing_order
+from parlour.analysis.tournament import finished_ahead, finishing_order
 from parlour.core.chance import derive_seed
+from parlour.core.scores import win_share
 
 if TYPE_CHECKING:
     from parlour.agents.base import Agent
@@ -85,10 +88,10 @@ def seat_results(state: State, seat: int) -> dict[str, float]:
     scores, winners = state.scores(), state.winners()
     order = finishing_order(scores, winners)
     others = [s for s in range(len(scores)) if s != seat]
-    won = 1 / len(winners) if seat in winners else 0.0
+    won = win_share(seat, winners)
     if not others:  # a solitaire: what it finishes ahead of is the game itself
         return {"score": float(scores[seat]), "ahead": won, "won": won}
-    ahead = sum(1.0 if order[seat] < order[s] else 0.5 if order[seat] == order[s] else 0.0 for s in others)
+    ahead = sum(finished_ahead(order, seat, s) for s in others)
     return {"score": float(scores[seat]), "ahead": ahead / len(others), "won": won}
 
 
@@ -97,7 +100,14 @@ def duplicate_deal(game: Game, tried: Agent, base: Agent, deal: int, seed: int,
     """The rows of one deal: the base game, then a trial for each of ``seats`` (all by
     default). A row has ``deal``, ``seat``, ``<measure>_base`` and ``<measure>_trial`` for each
     of :data:`MEASURES`, and ``diverged``: the index of the first action in which the trial
-    left the base game (None if it never did)."""
+    left the base game (None if it never did).
+
+    >>> import parlour
+    >>> game = parlour.load("decktet-golf", players=2, rounds=1)
+    >>> [row] = duplicate_deal(game, parlour.agent("random"), parlour.agent("heuristic"), deal=0, seed=1, seats=[1])
+    >>> row["seat"], row["diverged"] is not None, 0 <= row["ahead_trial"] <= 1
+    (1, True, True)
+    """
     base_state, base_actions = play_seated(game, [base] * game.num_players, deal, seed)
     rows = []
     for seat in range(game.num_players) if seats is None else seats:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.analysis.stats import Estimate, counts, mean_ci, proportion_ci
+from parlour.core.scores import win_share
 
 #: Psalter Row's per-game counts of each action kind (``n_place``, ...).
 ACTION_PREFIX = "n_"
@@ -70,5 +71,4 @@ def seat_count(row: dict[str, Any]) -> int:
 
 
 def _share(row: dict[str, Any], seat: int) -> float:
-    winners = row["winners"]
-    return 1 / len(winners) if seat in winners else 0.0
+    return win_share(seat, row["winners"])

@@ -203,6 +203,16 @@ def finishing_order(scores: Sequence[float], winners: Sequence[int]) -> list[tup
     return [(0 if s in winners else 1, direction * score) for s, score in enumerate(scores)]
 
 
+def finished_ahead(order: Sequence[tuple[int, float]], seat: int, other: int) -> float:
+    """1 if ``seat`` finished ahead of ``other`` in a :func:`finishing_order`, 0.5 if level, else 0.
+
+    >>> order = finishing_order([115, 95, 115], [1])
+    >>> finished_ahead(order, 1, 0), finished_ahead(order, 0, 2), finished_ahead(order, 0, 1)
+    (1.0, 0.5, 0.0)
+    """
+    return 1.0 if order[seat] < order[other] else 0.5 if order[seat] == order[other] else 0.0
+
+
 def pair_results(seats: Sequence[int], scores: Sequence[float], winners: Sequence[int],
                  agents: int) -> list[tuple[int, int, float]]:
     """For each pair of agents at the table, ``(a, b, share)``: the share of the comparisons
@@ -214,7 +224,7 @@ def pair_results(seats: Sequence[int], scores: Sequence[float], winners: Sequenc
     order = finishing_order(scores, winners)
     found = []
     for a, b in itertools.combinations(range(agents), 2):
-        points = [1.0 if order[s] < order[t] else 0.5 if order[s] == order[t] else 0.0
+        points = [finished_ahead(order, s, t)
                   for s in range(len(seats)) if seats[s] == a for t in range(len(seats)) if seats[t] == b]
         if points:
             found.append((a, b, sum(points) / len(points)))

@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def win_share(seat: int, winners: Sequence[int]) -> float:
+    """A seat's share of the win: tied winners share it equally.
+
+    >>> win_share(1, [1, 2]), win_share(0, [1, 2]), win_share(0, [])
+    (0.5, 0.0, 0.0)
+    """
+    return 1 / len(winners) if seat in winners else 0.0
+
+
 def lower_is_better(final: Sequence[float], winners: Sequence[int]) -> bool | None:
     """True when the winners hold the lowest final score, False when the highest, None when
     the result does not tell (nobody won, every score is equal, or the winners differ).
