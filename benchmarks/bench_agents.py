@@ -31,8 +31,8 @@ import random
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bench_playouts import baseline
@@ -72,9 +72,7 @@ def _play(job: tuple[Any, int]) -> dict[str, Any]:
 
 
 def strength(args: argparse.Namespace) -> None:
-    options = dict(parlour.core.options.parse_option_text(text) for text in args.option)
-    if args.players:
-        options["players"] = args.players
+    options = game_options(args)
     specs = split_specs(args.agents)
     game = parlour.load(args.game, **options)
     matches = schedule(len(specs), game.num_players, args.games)
@@ -132,9 +130,7 @@ def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[An
 def duplicate(args: argparse.Namespace) -> None:
     """A duplicate match (:mod:`parlour.analysis.duplicate`): ``--tried`` in each seat of
     ``--deals`` deals that ``--base`` plays against itself; only whole deals are kept."""
-    options = dict(parlour.core.options.parse_option_text(text) for text in args.option)
-    if args.players:
-        options["players"] = args.players
+    options = game_options(args)
     game = parlour.load(args.game, **options)
     for spec in (args.tried, args.base):
         parlour.agent(spec).check(game)  # an agent that cannot play fails here, not in the workers
@@ -224,33 +220,40 @@ def iterations_per_second(views: list[Any], iterations: int, rng: random.Random)
     return iterations * len(views) / (time.perf_counter() - start)
 
 
+def run_options(command: argparse.ArgumentParser) -> None:
+    """The game and how the games are run, as ``strength`` and ``duplicate`` take them."""
+    command.add_argument("game")
+    command.add_argument("--players", type=int)
+    command.add_argument("--seed", type=int, default=1)
+    command.add_argument("--option", action="append", default=[])
+    command.add_argument("--workers", type=int, default=os.cpu_count())
+    command.add_argument("--seconds", type=float, default=None, help="stop starting games after this long")
+    command.add_argument("--out")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game's options from ``--option`` and ``--players``."""
+    options = dict(parlour.core.options.parse_option_text(text) for text in args.option)
+    if args.players:
+        options["players"] = args.players
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("strength", help="a tournament on all cores, with verdicts")
-    s.add_argument("game")
     s.add_argument("--agents", required=True)
-    s.add_argument("--players", type=int)
     s.add_argument("--games", type=int, default=200)
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--option", action="append", default=[])
-    s.add_argument("--workers", type=int, default=os.cpu_count())
-    s.add_argument("--seconds", type=float, default=None, help="stop starting games after this long")
-    s.add_argument("--out")
+    run_options(s)
     v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
     v.add_argument("--runs", type=int, default=5)
     v.add_argument("--iterations", type=int, default=200)
     d = commands.add_parser("duplicate", help="one agent tried in each seat of deals another plays against itself")
-    d.add_argument("game")
     d.add_argument("--tried", required=True)
     d.add_argument("--base", default="heuristic")
-    d.add_argument("--players", type=int)
     d.add_argument("--deals", type=int, default=100)
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--option", action="append", default=[])
-    d.add_argument("--workers", type=int, default=os.cpu_count())
-    d.add_argument("--seconds", type=float, default=None, help="stop starting trials after this long")
-    d.add_argument("--out")
+    run_options(d)
     args = parser.parse_args()
     try:
         {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
