@@ -152,18 +152,24 @@ def duplicate(args: argparse.Namespace) -> None:
     if len(rows) < 2 * game.num_players:
         console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
         return
-    result = summary(rows)
+    print_duplicate(summary(rows), f"{args.tried} in place of {args.base}", console)
+
+
+def print_duplicate(result: dict[str, Any], title: str, console: Console) -> None:
+    """The changes of a duplicate match and the verdict on ``ahead``."""
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
         console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
                       + ("" if measure == "diverged" else ", trial less base, per seat"))
     e = result["ahead"]
     word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
-    console.print(f"{args.tried} in place of {args.base}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, "
-                  f"{e.high:+.2%}] more of the opponents, over {e.n} deals: {word} at 95%")
+    console.print(f"{title}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] more of the "
+                  f"opponents, over {e.n} deals: {word} at 95%")
 
 
 def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
+    # A job a seat, each replaying its deal's base game (a small cost beside a trial's search):
+    # the deadline then drops trials, not whole deals at once.
     deal, seat, seed = job
     tried, base = _worker["agents"]
     return duplicate_deal(_worker["game"], tried, base, deal, seed, seats=[seat])[0]

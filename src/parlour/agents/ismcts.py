@@ -229,7 +229,7 @@ class IsmctsAgent(Agent):
             return self.best(self.search(view, rng), view.legal_actions, rng)
         root = Node()
         # The heuristic's move first, from the generator as handed in: with the same
-        # generator it is the very move the heuristic agent would make (its ties fall by
+        # generator it is the very move the default heuristic agent would make (its ties fall by
         # chance), so a duplicate match sees this agent differ from it only by choice.
         root.hint = self._heuristic_move(view, rng)
         return self.secure(self.search(view, rng, root), self.settings["keep"])
