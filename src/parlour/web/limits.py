@@ -1,0 +1,67 @@
+"""The web table's limits: every bound on what a client may make the server spend.
+
+One :class:`Limits` value is handed to ``create_app`` (``parlour serve`` builds it from its
+options); every check in the server reads its bound from here, and docs/web.md ("Limits and
+security") lists each one with its default, its option and what a client gets when it hits it.
+
+>>> Limits().think_seconds, Limits(think_seconds=2.0).think_seconds
+(5.0, 2.0)
+>>> Limits().option_maximum("decktet-golf", "target")
+500
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+#: The largest value a table accepts for a game's unbounded options (game, option) -> maximum:
+#: every table's game must end in a bounded number of actions.
+OPTION_MAXIMA: dict[tuple[str, str], int] = {
+    ("decktet-golf", "target"): 500,
+    ("decktet-golf", "rounds"): 30,
+    ("quisquilian", "max_turns"): 2000,
+}
+
+
+def default_bot_workers() -> int:
+    """One worker process per core but one (left to the event loop), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound of the web table, with its default."""
+
+    # -- what one request or message may be -----------------------------------------------
+    max_body: int = 16_384  # bytes of an HTTP request body: more is 413 body_too_large
+    max_frame: int = 8_192  # bytes of a websocket text frame: more is bad_message (the server's ws limit: 64 KiB)
+    max_action_text: int = 400  # characters of an act's notation text: more is refused unparsed
+    max_name: int = 40  # characters of a seat's name
+    max_spec: int = 200  # characters of a seat's agent spec
+    echo: int = 60  # characters of a client's input quoted back in an error message
+
+    # -- bots --------------------------------------------------------------------------------
+    think_seconds: float = 5.0  # a bot's think time per decision at most (an agent's `time` above it is refused)
+    max_iterations: int = 20_000  # search iterations per decision at most
+    bot_workers: int = field(default_factory=default_bot_workers)  # worker processes bots think in
+    deadline_grace: float = 2.0  # past think_seconds + this, a worker is stopped and a random legal move played
+    worker_memory: int = 1 << 30  # bytes of address space a worker process may hold (RLIMIT_AS)
+
+    # -- tables --------------------------------------------------------------------------------
+    max_actions: int = 20_000  # actions a table may hold; then it stops (end "action_limit")
+    max_live_tables: int = 1_000  # unfinished tables at once: more is 503 too_many_tables
+    max_subscribers: int = 64  # sockets joined to one table at once
+    finished_cache: int = 64  # finished tables kept in memory (least recently used goes)
+
+    # -- what one answer may be ----------------------------------------------------------------
+    log_window: int = 20  # the last log entries each state message carries
+    log_page: int = 500  # log entries one log request returns at most
+    replay_page: int = 100  # replay steps one request returns at most
+
+    # -- who may call ------------------------------------------------------------------------------
+    allow_origins: tuple[str, ...] = ()  # Origins accepted besides the server's own (--allow-origin)
+
+    def option_maximum(self, game: str, option: str) -> int | None:
+        """The largest value a table takes for ``option`` of ``game`` (None: the game's own bound)."""
+        return OPTION_MAXIMA.get((game, option))
