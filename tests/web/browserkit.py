@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import json
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -41,9 +42,12 @@ def free_port() -> int:
 class Server:
     """``parlour serve`` as a subprocess on 127.0.0.1 with its own database file."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, args: tuple[str, ...] = (), prelude: str = "") -> None:
+        """``args``: more ``parlour serve`` options; ``prelude``: Python run in the server
+        process before the command (a test's way to make a part of the server fail)."""
         self.db = db
         self.bot_delay = bot_delay
+        self.args, self.prelude = tuple(args), prelude
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
@@ -56,8 +60,9 @@ class Server:
         return self.base + path
 
     def start(self) -> Server:
-        command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay)]
+        command = [sys.executable, "-c", f"{self.prelude}\nfrom parlour.cli import main; main()", "serve",
+                   "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
+                   "--bot-delay", str(self.bot_delay), *self.args]
         out = self.log.open("ab")
         self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         out.close()
@@ -79,6 +84,17 @@ class Server:
             self.process.kill()
             self.process.wait(timeout=10)
         self.process = None
+
+    def interrupt(self, timeout: float = 20.0) -> float:
+        """Stop the server as Ctrl+C does (SIGINT); the seconds it took to exit."""
+        assert self.process is not None
+        began = time.monotonic()
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=timeout)
+        finally:
+            self.stop()
+        return time.monotonic() - began
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
