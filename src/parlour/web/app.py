@@ -26,6 +26,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.web import protocol
+from parlour.web.limits import Limits
 from parlour.web.protocol import WebError, error_message, parse_client_message, parse_table_request
 from parlour.web.storage import Storage
 from parlour.web.tables import CLOSE, Connection, Table, Tables
@@ -38,18 +39,21 @@ mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("text/css", ".css")
 
 
-def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | None = None) -> FastAPI:
-    """The app, storing every table in the SQLite file ``db_path`` (``":memory:"`` for none).
+def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The app, storing every table in the SQLite file ``db_path`` (``":memory:"`` for none),
+    within ``limits`` (default :class:`Limits()`; docs/web.md "Limits and security").
 
     On start it rebuilds every unfinished table from the store and restarts its bots;
     on shutdown it stops the bots (their tables go on after the next start).
     """
     static = static_dir or STATIC
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_path)
-        app.state.tables = Tables(storage, bot_delay)
+        app.state.tables = Tables(storage, bot_delay, limits)
         app.state.tables.restore()
         try:
             yield
@@ -58,6 +62,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | N
             storage.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.limits = limits
     _errors(app)
     _api(app)
     _pages(app, static)

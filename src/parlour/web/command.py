@@ -30,10 +30,12 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
         import uvicorn
 
         from parlour.web.app import create_app
+        from parlour.web.limits import Limits
     except ImportError as err:  # the optional extra is not installed
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     check_port_free(host, port)
-    app = create_app(db_path, bot_delay=bot_delay)
+    limits = Limits()
+    app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -26,6 +26,7 @@ from parlour.core.errors import IllegalAction, NotationError, OptionError, Parlo
 from parlour.core.game import Game, State
 from parlour.core.registry import load_seated
 from parlour.web import protocol
+from parlour.web.limits import Limits
 from parlour.web.protocol import TableRequest, WebError
 from parlour.web.storage import Storage, StoredTable, now
 
@@ -333,10 +334,11 @@ class Table:
 
 
 class Tables:
-    """Every live table, the store behind them, and the bots' pace."""
+    """Every live table, the store behind them, the bots' pace and the server's limits."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.7) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.7, limits: Limits | None = None) -> None:
         self.storage, self.bot_delay = storage, bot_delay
+        self.limits = limits or Limits()
         self.live: dict[str, Table] = {}
 
     def get(self, table_id: str) -> Table:
