@@ -16,6 +16,7 @@ import anyio
 
 import parlour
 
+LOG_WINDOW = 20  # Limits().log_window: the log entries a state message carries
 TIMEOUT = 20.0  # seconds any one message may take (a stuck server fails the test, never hangs it)
 
 
@@ -58,6 +59,7 @@ class Socket:
         Socket.opened.append(self)
         self.received: list[dict[str, Any]] = []
         self.last_state: dict[str, Any] | None = None
+        self.log: dict[int, dict[str, Any]] = {}  # every log entry this socket was sent, by n
 
     def send(self, message: Any) -> None:
         self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
@@ -76,16 +78,26 @@ class Socket:
             return {"type": "closed", "code": raw.get("code")}
         message = json.loads(raw["text"])
         self.received.append(message)
+        if message.get("type") == "log":
+            self.log.update((e["n"], e) for e in message["entries"])
         if message.get("type") == "state":
+            # The server sends the log's last entries with each state and the rest on request
+            # (the join's log_from): kept as "log_window", and "log" made whole from both.
+            self.log.update((e["n"], e) for e in message["log"])
+            message["log_window"] = message["log"]
+            message["log"] = [self.log[n] for n in range(1, message["state_id"] + 1) if n in self.log]
             self.last_state = message
         return message
 
-    def join(self, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Join; the ``joined`` message and the first state."""
-        self.send({"type": "join", "token": token})
+    def join(self, token: str | None, text: bool = True, log_from: int | None = 1) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Join (by default with the text drawing and the whole log); the ``joined`` message
+        and the first state (the log's pages, which come between, are read too)."""
+        self.send({"type": "join", "token": token, "text": text, "log_from": log_from})
         joined = self.receive()
         assert joined["type"] == "joined", joined
         state = self.receive()
+        while state["type"] == "log":
+            state = self.receive()
         assert state["type"] == "state", state
         return joined, state
 
@@ -197,7 +209,9 @@ def check_messages(record: dict[str, Any], received: list[dict[str, Any]], seat:
         expected_legal = [str(a) for a in state.legal_actions()] if seat is not None and seat == state.current_player else []
         assert message["legal"] == expected_legal
         assert [e["action"] for e in message["log"]] == record["actions"][: message["state_id"]]
-        outside_log = {k: v for k, v in message.items() if k != "log"}
+        window = message.get("log_window", message["log"])
+        assert window == message["log"][-LOG_WINDOW:], "a state carries the log's last entries, no more"
+        outside_log = {k: v for k, v in message.items() if k not in ("log", "log_window")}
         leaked = private_codes(state, seat) & words(outside_log)
         assert not leaked, f"state {message['state_id']} shows {seat}'s hidden cards {leaked}"
         assert str(record["seed"]) not in json.dumps(message) or state.is_terminal()

@@ -133,7 +133,8 @@ def test_record_and_replay_wait_for_the_end(client) -> None:
     assert [s["action"] for s in steps[1:]] == record["actions"] and all(s["seat"] == 0 for s in steps[1:])
     assert steps[-1]["observation"] == state.observation(None) and steps[-1]["observation"]["hand"] is None
     assert replay["breakdown"] == last["breakdown"] and replay["end"] == last["end"]
-    mine = client.get(f"/api/tables/{table['id']}/replay?seat=0").json()["steps"]
+    assert "text" not in steps[-1], "the text drawing comes only when asked for"
+    mine = client.get(f"/api/tables/{table['id']}/replay?seat=0&text=1").json()["steps"]
     assert mine[-1]["observation"] == state.observation(0) and "Row" in mine[-1]["text"]
     assert "seat 3 does not exist" in error_of(client.get(f"/api/tables/{table['id']}/replay?seat=3"), 400, "bad_request")
     assert "not a seat number" in error_of(client.get(f"/api/tables/{table['id']}/replay?seat=me"), 400, "bad_request")

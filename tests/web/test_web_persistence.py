@@ -66,8 +66,8 @@ def test_a_new_app_continues_where_the_old_one_stopped(db_path) -> None:
         for seat, socket in sockets.items():
             joined, first = socket.join(tokens[seat])
             assert joined["seat"] == seat
-        assert sockets[0].received[1]["observation"] == seen_by_0["observation"]
-        assert sockets[0].received[1]["log"] == seen_by_0["log"]
+        assert first_state(sockets[0])["observation"] == seen_by_0["observation"]
+        assert first_state(sockets[0])["log"] == seen_by_0["log"]
         last = play_to_end(sockets, rng)
         record = client.get(f"/api/tables/{table['id']}/record").json()
         for seat, socket in sockets.items():
@@ -217,3 +217,7 @@ def test_bots_wait_the_bot_delay_before_moving(tmp_path) -> None:
         first = time.monotonic()
         watcher.state_where(lambda m: m["state_id"] == 2)
         assert first - made >= 0.3 and time.monotonic() - first >= 0.25  # each move waits (a lower bound only)
+
+
+def first_state(socket: Socket) -> dict:
+    return next(m for m in socket.received if m["type"] == "state")

@@ -115,6 +115,10 @@ def _api(app: FastAPI) -> None:
         return {"id": table.id, "game": table.game.name, "title": table.game.title,
                 "options": dict(table.game.options), "seats": seats, "spectate": f"/t/{table.id}"}
 
+    @app.get("/api/server")
+    async def server(request: Request) -> dict[str, Any]:
+        return _tables(request).about()
+
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
         return {"tables": _tables(request).listing(status)}
@@ -132,19 +136,36 @@ def _api(app: FastAPI) -> None:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(request: Request, table_id: str, seat: str | None = None) -> dict[str, Any]:
+    async def replay(request: Request, table_id: str, seat: str | None = None, start: str | None = None,
+                     text: str | None = None) -> dict[str, Any]:
         table = _tables(request).get(table_id)
-        return table.replay(_seat_param(seat))
+        seat_no, first = _seat_param(seat), _number_param("start", start, 0)
+        # A thread, not the event loop: the first page of a long game replays all of it once.
+        return await asyncio.to_thread(table.replay, seat_no, first, _flag(text))
+
+    @app.get("/api/tables/{table_id}/log")
+    async def log_entries(request: Request, table_id: str, start: str | None = None) -> dict[str, Any]:
+        return _tables(request).get(table_id).log_page(_number_param("start", start, 1))
 
 
 def _seat_param(seat: str | None) -> int | None:
     if seat is None or seat == "":
         return None
-    try:
-        return int(seat)
-    except ValueError:
-        raise WebError(protocol.BAD_REQUEST, f"seat {seat!r} is not a seat number: give ?seat=0, ?seat=1, ... "
-                       "or leave it out for the spectator's view") from None
+    return _number_param("seat", seat, None, "give ?seat=0, ?seat=1, ... or leave it out for the spectator's view")
+
+
+def _number_param(name: str, value: str | None, default: int | None, hint: str = "") -> Any:
+    """A query parameter that is a small whole number (at most 9 digits)."""
+    if value is None or value == "":
+        return default
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
+        raise WebError(protocol.BAD_REQUEST, f"{name} {protocol.quote(value)} is not a {name} number"
+                       + (f": {hint}" if hint else ": give a whole number, 0 or more"))
+    return int(value)
+
+
+def _flag(value: str | None) -> bool:
+    return value is not None and value.lower() in ("1", "true", "yes", "on")
 
 
 def _pages(app: FastAPI, static: Path) -> None:
@@ -223,9 +244,14 @@ def _handle(table: Table, conn: Connection, text: Any) -> bool:
         if message["type"] == "ping":
             conn.send({"type": "pong"})
         elif message["type"] == "join":
-            _join(table, conn, message["token"])
+            _join(table, conn, message)
         elif not conn.joined:
             raise WebError(protocol.BAD_MESSAGE, 'join first: {"type": "join", "token": "SECRET"} (or null to watch)')
+        elif message["type"] == "log":
+            conn.send(table.log_page(message["from"]))
+        elif message["type"] == "text":
+            conn.text = message["on"]
+            conn.send(table.state_message(conn.seat, conn.text))
         else:
             table.act(conn.seat, message["action"], message["state_id"])
     except WebError as err:
@@ -241,18 +267,18 @@ def _handle(table: Table, conn: Connection, text: Any) -> bool:
     return True
 
 
-def _join(table: Table, conn: Connection, token: str | None) -> None:
+def _join(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     if conn.joined:
         who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
         raise WebError(protocol.BAD_MESSAGE, f"this connection already joined as {who}: open another to join again")
-    seat = None
+    seat, token = None, message["token"]
     if token is not None:
         seat = table.seat_of(token)
         if seat is None:
             raise WebError(protocol.BAD_TOKEN, "this token is not a seat token of this table: use the invite link "
                            "of your seat (each table has its own), or join with a null token to watch")
-    conn.seat, conn.joined = seat, True
-    table.join(conn)
+    conn.seat, conn.joined, conn.text = seat, True, message["text"]
+    table.join(conn, message["log_from"])
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:

@@ -13,7 +13,8 @@ security") lists each one with its default, its option and what a client gets wh
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 #: The largest value a table accepts for a game's unbounded options (game, option) -> maximum:
 #: every table's game must end in a bounded number of actions.
@@ -61,6 +62,16 @@ class Limits:
 
     # -- who may call ------------------------------------------------------------------------------
     allow_origins: tuple[str, ...] = ()  # Origins accepted besides the server's own (--allow-origin)
+
+    def public(self) -> dict[str, Any]:
+        """The limits a client may meet (``GET /api/server``): all but who may call.
+
+        >>> Limits().public()["max_actions"]
+        20000
+        """
+        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "allow_origins"}
+        shown["option_maxima"] = {f"{game} {option}": value for (game, option), value in OPTION_MAXIMA.items()}
+        return shown
 
     def option_maximum(self, game: str, option: str) -> int | None:
         """The largest value a table takes for ``option`` of ``game`` (None: the game's own bound)."""

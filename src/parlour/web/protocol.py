@@ -39,6 +39,7 @@ CHEATING_AGENT = "cheating_agent"  # an agent that sees hidden cards (clairvoyan
 NOT_FINISHED = "not_finished"  # a record or replay asked before the end
 DAMAGED_TABLE = "damaged_table"  # a stored table whose actions no longer replay (500)
 SERVER_ERROR = "server_error"  # the server failed (a bug, the disk): nothing changed
+TOO_MANY_TABLES = "too_many_tables"  # the server holds Limits.max_live_tables unfinished tables (503)
 
 CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
 CLOSE_UNKNOWN_TABLE = 4004
@@ -60,6 +61,16 @@ class WebError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
+def quote(value: Any, limit: int = 60) -> str:
+    """A client's input as an error message quotes it: its repr, cut to ``limit`` characters.
+
+    >>> quote("x" * 100, 10)
+    "'xxxxx...'"
+    """
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def unknown_table(table_id: str) -> WebError:
     """The error for a table id that names no table (tampered, mistyped or never made)."""
     shown = table_id if len(table_id) <= 60 else table_id[:57] + "..."
@@ -76,12 +87,21 @@ _EXAMPLES = {
     "join": '{"type": "join", "token": "SECRET"} (or "token": null to watch)',
     "act": '{"type": "act", "action": "take", "state_id": 3}',
     "ping": '{"type": "ping"}',
+    "log": '{"type": "log", "from": 1}',
+    "text": '{"type": "text", "on": true}',
 }
 
 
+def _action_number(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise WebError(BAD_MESSAGE, f"{what} is an action number, 1 or more, e.g. {_EXAMPLES['log']}")
+    return value
+
+
 def parse_client_message(text: Any) -> dict[str, Any]:
-    """A client message, checked: ``join`` (token: text or null), ``act`` (action: text,
-    state_id: integer) or ``ping``. Anything else is a ``bad_message`` WebError."""
+    """A client message, checked: ``join`` (token: text or null; text: bool; log_from: an
+    action number or null), ``act`` (action: text, state_id: integer), ``log`` (from: an
+    action number), ``text`` (on: bool) or ``ping``. Anything else is a ``bad_message`` WebError."""
     if not isinstance(text, str):
         raise WebError(BAD_MESSAGE, "messages are JSON text frames, not binary")
     try:
@@ -92,12 +112,26 @@ def parse_client_message(text: Any) -> dict[str, Any]:
         raise WebError(BAD_MESSAGE, f"a message is a JSON object with a \"type\", e.g. {_EXAMPLES['ping']}")
     kind = message.get("type")
     if kind not in _EXAMPLES:
-        raise WebError(BAD_MESSAGE, f"unknown message type {kind!r}: the types are join, act and ping")
+        raise WebError(BAD_MESSAGE, f"unknown message type {kind!r}: the types are join, act, log, text and ping")
     if kind == "join":
         token = message.get("token")
         if token is not None and not isinstance(token, str):
             raise WebError(BAD_MESSAGE, f"a join's \"token\" is the seat token text or null, e.g. {_EXAMPLES['join']}")
-        return {"type": "join", "token": token}
+        text = message.get("text", False)
+        if not isinstance(text, bool):
+            raise WebError(BAD_MESSAGE, "a join's \"text\" is true (state messages carry the table as plain text) "
+                           "or false")
+        log_from = message.get("log_from")
+        if log_from is not None:
+            log_from = _action_number(log_from, "a join's \"log_from\"")
+        return {"type": "join", "token": token, "text": text, "log_from": log_from}
+    if kind == "text":
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise WebError(BAD_MESSAGE, f"a text message's \"on\" is true or false, e.g. {_EXAMPLES['text']}")
+        return {"type": "text", "on": on}
+    if kind == "log":
+        return {"type": "log", "from": _action_number(message.get("from"), "a log message's \"from\"")}
     if kind == "act":
         action, state_id = message.get("action"), message.get("state_id")
         if not isinstance(action, str):

@@ -119,10 +119,10 @@ class Storage:
         return None if row is None else _table(row)
 
     def tables(self, finished: bool | None = None) -> list[StoredTable]:
-        """Every table, oldest first; only the finished or only the unfinished ones if asked."""
+        """Every table, oldest first; only the finished (or stopped) or only the unfinished ones if asked."""
         query = "SELECT * FROM tables"
-        if finished is not None:
-            query += " WHERE status " + ("=" if finished else "!=") + " 'finished'"
+        if finished is not None:  # a stopped table (at its action limit) is over too
+            query += " WHERE status " + ("IN" if finished else "NOT IN") + " ('finished', 'stopped')"
         with self._lock:
             rows = self._db.execute(query + " ORDER BY created, rowid").fetchall()
         return [_table(row) for row in rows]

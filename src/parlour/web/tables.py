@@ -17,6 +17,7 @@ import logging
 import random
 import re
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,8 @@ from parlour.web.storage import Storage, StoredTable, now
 log = logging.getLogger("parlour.web")
 
 HUMAN, AGENT = "human", "agent"
+STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
+ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
 
 
@@ -102,6 +105,7 @@ class Connection:
     joined: bool = False
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     closing: bool = False
+    text: bool = False  # whether its state messages carry the plain-text drawing (asked for at the join)
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closing:
@@ -128,6 +132,8 @@ class Table:
         self.log: list[dict[str, Any]] = []
         self.subscribers: set[Connection] = set()
         self.bot_task: asyncio.Task | None = None
+        self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
+        self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -139,7 +145,18 @@ class Table:
     def status(self) -> str:
         if self.state.is_terminal():
             return "finished"
+        if self.stopped:
+            return STOPPED
         return "playing" if self.log else "waiting"
+
+    @property
+    def over(self) -> bool:
+        """No more actions: the game ended, or the table reached its action limit."""
+        return self.stopped or self.state.is_terminal()
+
+    @property
+    def end_reason(self) -> str | None:
+        return ACTION_LIMIT if self.stopped else self.state.end_reason
 
     def connected(self, seat: int) -> bool:
         """An agent is always there; a human seat while any socket holds its token."""
@@ -170,59 +187,96 @@ class Table:
             "seats": [{**s.public(), "connected": self.connected(s.seat)} for s in self.seats],
             "created": self.stored.created,
             "actions": self.state_id,
-            "current_player": self.state.current_player,
-            "end": self.state.end_reason,
+            "current_player": None if self.stopped else self.state.current_player,
+            "end": self.end_reason,
         }
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is told of the table now."""
+    def state_message(self, seat: int | None, text: bool = False) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is told of the table now: the log's last
+        ``log_window`` entries (the rest on request: :meth:`log_page`), and the plain-text
+        drawing only when ``text`` is asked for (it costs as much as the rest together)."""
         state = self.state
         observation = state.observation(seat)
         over = state.is_terminal()
-        return {
+        player = None if self.stopped else state.current_player
+        message = {
             "type": "state",
             "state_id": self.state_id,
             "seat": seat,
-            "current_player": state.current_player,
+            "current_player": player,
             "observation": observation,
-            "text": plain_text(self.game.render(observation)),
-            "legal": [str(a) for a in state.legal_actions()] if seat is not None and seat == state.current_player else [],
-            "log": self.log,
+            "legal": [str(a) for a in state.legal_actions()] if seat is not None and seat == player else [],
+            "log": self.log[-self.tables.limits.log_window:],
             "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.connected(s.seat)}
                         for s in self.seats],
             "scores": state.scores(),
             "winners": state.winners() if over else [],
-            "end": state.end_reason,
+            "end": self.end_reason,
             "breakdown": self.game.breakdown(state.observation(None)) if over else None,
         }
+        if text:
+            message["text"] = plain_text(self.game.render(observation))
+        return message
+
+    def log_page(self, start: int) -> dict[str, Any]:
+        """Log entries ``start``.. (1-based), at most ``log_page`` of them: the answer to a
+        client's ``{"type": "log", "from": start}`` (the log is public in every game)."""
+        if start < 1:
+            raise WebError(protocol.BAD_MESSAGE, f"a log's \"from\" is an action number, 1 or more, not {start}")
+        entries = self.log[start - 1 : start - 1 + self.tables.limits.log_page]
+        return {"type": "log", "from": start, "entries": entries, "state_id": self.state_id}
 
     def record(self) -> dict[str, Any]:
         """The engine's game record, seed included: only once the game is over."""
-        self._check_finished("record")
+        self._check_over("record")
         return self.state.record(self.names())
 
-    def replay(self, seat: int | None) -> dict[str, Any]:
-        """Every step of a finished game as ``seat`` (None: a spectator) saw it, rebuilt
-        from the record (so the replay is checked by the engine as it is built)."""
-        self._check_finished("replay")
+    def replay(self, seat: int | None, start: int = 0, text: bool = False) -> dict[str, Any]:
+        """Steps ``start``.. of a finished game (at most ``replay_page``) as ``seat`` (None: a
+        spectator) saw them: step 0 is the deal, step n follows action n. Rebuilt from the
+        stored actions, so the engine checks the replay as it is built. The states after
+        every ``replay_page`` actions are kept, so a page costs one pass over the game the
+        first time and at most ``replay_page`` actions after."""
+        self._check_over("replay")
         if seat is not None and not 0 <= seat < len(self.seats):
             raise WebError(protocol.BAD_REQUEST, f"seat {seat} does not exist: this table has seats 0..{len(self.seats) - 1}")
-        state = self.game.new_state(self.stored.seed)
-        steps = [self._step(state, 0, None, None, seat)]
-        for entry in self.log:
+        if not 0 <= start <= self.state_id:
+            raise WebError(protocol.BAD_REQUEST, f"step {start} does not exist: this replay has steps 0..{self.state_id}")
+        page = self.tables.limits.replay_page
+        state = self._checkpoint(start // page).clone()
+        for entry in self.log[start - start % page : start]:
             state.apply(entry["action"])
-            steps.append(self._step(state, entry["n"], entry["seat"], entry["action"], seat))
-        return {"id": self.id, "game": self.game.name, "seat": seat, "players": self.names(), "steps": steps,
-                "scores": self.state.scores(), "winners": self.state.winners(), "end": self.state.end_reason,
-                "breakdown": self.game.breakdown(self.state.observation(None))}
+        steps = [self._step(state, start, seat, text)]
+        for entry in self.log[start : start + page - 1]:
+            state.apply(entry["action"])
+            steps.append(self._step(state, entry["n"], seat, text))
+        return {"id": self.id, "game": self.game.name, "seat": seat, "players": self.names(),
+                "from": start, "total": self.state_id + 1, "steps": steps,
+                "scores": self.state.scores(), "winners": self.state.winners() if self.state.is_terminal() else [],
+                "end": self.end_reason, "breakdown": self.game.breakdown(self.state.observation(None))}
 
-    def _step(self, state: State, n: int, by: int | None, action: str | None, seat: int | None) -> dict[str, Any]:
+    def _checkpoint(self, k: int) -> State:
+        """The state after ``k * replay_page`` actions (all of them made on the first call)."""
+        if self.checkpoints is None:
+            page, state = self.tables.limits.replay_page, self.game.new_state(self.stored.seed)
+            checkpoints = [state.clone()]
+            for entry in self.log:
+                state.apply(entry["action"])
+                if entry["n"] % page == 0:
+                    checkpoints.append(state.clone())
+            self.checkpoints = checkpoints
+        return self.checkpoints[k]
+
+    def _step(self, state: State, n: int, seat: int | None, text: bool) -> dict[str, Any]:
+        entry = self.log[n - 1] if n else {"seat": None, "action": None}
         observation = state.observation(seat)
-        return {"n": n, "seat": by, "action": action, "observation": observation,
-                "text": plain_text(self.game.render(observation))}
+        step = {"n": n, "seat": entry["seat"], "action": entry["action"], "observation": observation}
+        if text:
+            step["text"] = plain_text(self.game.render(observation))
+        return step
 
-    def _check_finished(self, what: str) -> None:
-        if not self.state.is_terminal():
+    def _check_over(self, what: str) -> None:
+        if not self.over:
             raise WebError(protocol.NOT_FINISHED, f"the game is not over yet ({self.state_id} actions so far): its "
                            f"{what} holds the deal's seed and is given only once the game ends", 409)
 
@@ -240,8 +294,8 @@ class Table:
         seat that is not to move, so no error message can show a card it may not know."""
         if seat is None:
             raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot act: open a seat's invite link to play")
-        if self.state.is_terminal():
-            raise WebError(protocol.FINISHED, f"the game is over ({self.state.end_reason}): no more actions")
+        if self.over:
+            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): no more actions")
         player = self.state.player  # the game goes on, so someone is to move
         if seat != player:
             raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), "
@@ -258,35 +312,53 @@ class Table:
         self.commit(seat, action)
 
     def commit(self, seat: int, action: Any) -> None:
-        """Apply a legal action on a copy, store it, then make it the state and tell everyone."""
+        """Apply a legal action on a copy, store it, then make it the state and tell everyone.
+        The table stops once it holds ``max_actions`` actions (end ``action_limit``)."""
         after = self.state.clone()
         after.apply(action)
         notation = str(action)
         n = self.state_id + 1
-        status = "finished" if after.is_terminal() else "playing"
-        self.tables.storage.add_action(self.id, n, seat, notation, status=status, end_reason=after.end_reason)
-        self.state = after
-        self.log = [*self.log, {"n": n, "seat": seat, "action": notation}]
-        self.broadcast()
-        self.wake_bots()
+        stopped = n >= self.tables.limits.max_actions and not after.is_terminal()
+        status = "finished" if after.is_terminal() else STOPPED if stopped else "playing"
+        end = ACTION_LIMIT if stopped else after.end_reason
+        self.tables.storage.add_action(self.id, n, seat, notation, status=status, end_reason=end)
+        self.state, self.stopped = after, stopped
+        self.log.append({"n": n, "seat": seat, "action": notation})
+        if self.over:
+            self.tables.finished(self)
+        try:  # stored: whatever happens now, the action stands and the clients are not told otherwise
+            self.broadcast()
+        except Exception:
+            log.exception("table %s: action %s is stored but could not be sent to every subscriber", self.id, n)
+            failed = WebError(protocol.SERVER_ERROR, f"action {n} ({notation}) was made, but the server could not "
+                              "send the new state: reload the page to see it", 500)
+            for conn in list(self.subscribers):
+                conn.send(protocol.error_message(failed, n))
+        finally:
+            self.wake_bots()
 
     def broadcast(self) -> None:
-        """Send each subscriber its state message (built once per seat)."""
-        built: dict[int | None, str] = {}
+        """Send each subscriber its state message (built once per seat, with or without text)."""
+        built: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.subscribers):
-            if conn.seat not in built:
-                built[conn.seat] = json.dumps(self.state_message(conn.seat))
-            conn.send(built[conn.seat])
+            key = (conn.seat, conn.text)
+            if key not in built:
+                built[key] = json.dumps(self.state_message(*key))
+            conn.send(built[key])
 
-    def join(self, conn: Connection) -> None:
-        """Subscribe a joined connection; everyone hears when a seat comes online."""
+    def join(self, conn: Connection, log_from: int | None = None) -> None:
+        """Subscribe a joined connection; everyone hears when a seat comes online. With
+        ``log_from`` the log from that action on comes first, in pages, before the state."""
         was = conn.seat is not None and self.connected(conn.seat)
         self.subscribers.add(conn)
         conn.send({"type": "joined", "seat": conn.seat, "table": self.summary()})
+        if log_from is not None:
+            for start in range(max(1, log_from), self.state_id + 1, self.tables.limits.log_page):
+                conn.send(self.log_page(start))
         if conn.seat is not None and not was:
             self.broadcast()
         else:
-            conn.send(self.state_message(conn.seat))
+            conn.send(self.state_message(conn.seat, conn.text))
 
     def leave(self, conn: Connection) -> None:
         if conn not in self.subscribers:
@@ -299,7 +371,7 @@ class Table:
     def wake_bots(self) -> None:
         """Start the bot loop if an agent is to move and none is running."""
         seat = self.state.current_player
-        if seat is None or self.seats[seat].kind != AGENT:
+        if seat is None or self.stopped or self.seats[seat].kind != AGENT:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots(), name=f"bots-{self.id}")
@@ -307,7 +379,7 @@ class Table:
     async def _bots(self) -> None:
         while True:
             seat = self.state.current_player
-            if seat is None or self.seats[seat].kind != AGENT:
+            if seat is None or self.stopped or self.seats[seat].kind != AGENT:
                 return
             state_id = self.state_id
             if self.tables.bot_delay > 0:
@@ -339,28 +411,56 @@ class Tables:
     def __init__(self, storage: Storage, bot_delay: float = 0.7, limits: Limits | None = None) -> None:
         self.storage, self.bot_delay = storage, bot_delay
         self.limits = limits or Limits()
-        self.live: dict[str, Table] = {}
+        self.live: dict[str, Table] = {}  # every table whose game goes on
+        self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
 
     def get(self, table_id: str) -> Table:
-        """The live table, or a finished one loaded from the store; WebError 404 otherwise."""
+        """The live table, or a finished one (kept among the ``finished_cache`` last used, else
+        loaded from the store); WebError 404 otherwise."""
         if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
             raise protocol.unknown_table(str(table_id))
         table = self.live.get(table_id)
-        if table is None:
-            stored = self.storage.table(table_id)
-            if stored is None:
-                raise protocol.unknown_table(table_id)
-            try:
-                table = self._rebuild(stored)
-            except (ParlourError, KeyError, TypeError) as err:
-                raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
-                               f"actions ({err}); the other tables are not affected", 500) from None
+        if table is not None:
+            return table
+        if table_id in self.done:
+            self.done.move_to_end(table_id)
+            return self.done[table_id]
+        stored = self.storage.table(table_id)
+        if stored is None:
+            raise protocol.unknown_table(table_id)
+        try:
+            table = self._rebuild(stored)
+        except (ParlourError, KeyError, TypeError) as err:
+            raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
+                           f"actions ({err}); the other tables are not affected", 500) from None
+        if table.over:
+            self.finished(table)
+        else:
             self.live[table_id] = table
         return table
 
+    def about(self) -> dict[str, Any]:
+        """``GET /api/server``: what the server holds now, and the limits a client may meet."""
+        held = [*self.live.values(), *self.done.values()]
+        return {"tables": {"live": len(self.live), "finished_in_memory": len(self.done)},
+                "connections": sum(len(t.subscribers) for t in held),
+                "limits": self.limits.public()}
+
+    def finished(self, table: Table) -> None:
+        """Move a table whose game is over among the finished ones kept in memory (its sockets
+        keep it as long as they are open)."""
+        self.live.pop(table.id, None)
+        self.done[table.id] = table
+        self.done.move_to_end(table.id)
+        while len(self.done) > self.limits.finished_cache:
+            self.done.popitem(last=False)
+
     def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
         """A new table and each human seat's token (shown once, stored only hashed)."""
-        game = _game_for(request)
+        if len(self.live) >= self.limits.max_live_tables:
+            raise WebError(protocol.TOO_MANY_TABLES, f"the server holds {len(self.live)} unfinished tables, its "
+                           "limit: try again once some have finished", 503)
+        game = _game_for(request, self.limits)
         seats: list[Seat] = []
         tokens: list[str | None] = []
         for i, (spec, name) in enumerate(zip(request.seats, request.names)):
@@ -398,14 +498,16 @@ class Tables:
 
     def listing(self, status: str | None) -> list[dict[str, Any]]:
         """The lobby: unfinished tables (``status`` None), or those of one status."""
-        if status not in (None, "waiting", "playing", "finished"):
-            raise WebError(protocol.BAD_REQUEST, f"status {status!r} is not one of waiting, playing, finished")
-        found = self.storage.tables(finished=status == "finished")
-        counts = self.storage.action_counts() if status == "finished" else {}
+        if status not in (None, "waiting", "playing", "finished", STOPPED):
+            raise WebError(protocol.BAD_REQUEST, f"status {protocol.quote(status)} is not one of waiting, playing, "
+                           "finished, stopped")
+        over = status in ("finished", STOPPED)
+        found = self.storage.tables(finished=over)
+        counts = self.storage.action_counts() if over else {}
         out = []
         for stored in found:
             try:
-                if stored.status == "finished" and stored.id not in self.live:
+                if over and stored.id not in self.done:
                     summary = _stored_summary(stored, counts.get(stored.id, 0))  # no need to replay it
                 else:
                     summary = self.get(stored.id).summary()
@@ -447,7 +549,7 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
         "game": stored.game,
         "title": parlour.load(stored.game, **stored.options).title,
         "options": stored.options,
-        "status": "finished",
+        "status": stored.status,
         "seats": [{"seat": i, "kind": s["kind"], "name": s["name"], "spec": s.get("spec"), "connected": s["kind"] == AGENT}
                   for i, s in enumerate(stored.seats)],
         "created": stored.created,
@@ -457,12 +559,19 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
     }
 
 
-def _game_for(request: TableRequest) -> Game:
-    """The game with its options; the number of seats sets ``players`` where the game has it."""
+def _game_for(request: TableRequest, limits: Limits) -> Game:
+    """The game with its options; the number of seats sets ``players`` where the game has it.
+    Options a game leaves unbounded are bounded at a table, so that every table's game ends."""
     try:
-        return load_seated(request.game, request.options, len(request.seats))
+        game = load_seated(request.game, request.options, len(request.seats))
     except OptionError as err:
         raise WebError(protocol.BAD_OPTION, str(err), 422) from None
+    for name, value in game.options.items():
+        maximum = limits.option_maximum(game.name, name)
+        if maximum is not None and isinstance(value, int) and value > maximum:
+            raise WebError(protocol.BAD_OPTION, f"{game.name} option {name}={value} is more than a table takes: "
+                           f"at most {maximum} here (the engine itself has no bound: parlour play takes more)", 422)
+    return game
 
 
 def _agent_for(spec: str, game: Game) -> Any:

@@ -9,7 +9,8 @@ export class Connection {
    * @param {string} url  ws://host/ws/tables/{id}
    * @param {() => string|null} token  the seat token to join with (null: spectator)
    * @param {{message: (m: object) => void, status: (s: string, detail?: string) => void,
-   *          final?: (code: number, reason: string) => void}} on
+   *          final?: (code: number, reason: string) => void, joinFields?: () => object}} on
+   *        joinFields: more fields of the join message (e.g. log_from)
    */
   constructor(url, token, on) {
     this.url = url;
@@ -27,7 +28,7 @@ export class Connection {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "join", token: this.token() }));
+      ws.send(JSON.stringify({ type: "join", token: this.token(), ...(this.on.joinFields ? this.on.joinFields() : {}) }));
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
     };
     ws.onmessage = (ev) => {

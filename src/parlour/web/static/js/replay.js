@@ -11,35 +11,62 @@ const els = { turn: $("turn"), board: $("board"), players: $("players"), log: $(
 const tableId = decodeURIComponent((location.pathname.match(/\/t\/([^/]+)/) || [])[1] ||
   new URLSearchParams(location.search).get("id") || "");
 
-let replay = null, table = null, game = null, at = 0, timer = null;
+// The server sends a replay in pages of steps and the log in pages of entries (each bounded,
+// docs/web.md "Limits and security"): the log is fetched whole at the start, a page of steps
+// when the step shown needs it.
+let replay = null, table = null, game = null, at = 0, timer = null, seatShown = "";
+let pages = new Map(); // first step of a page -> that page's steps
+let log = []; // every action: {n, seat, action}
+let shown = 0; // the number of the latest show() call: an older one that finishes later draws nothing
 
 function showError(text) {
   fill($("error"), text);
   $("error").hidden = !text;
 }
 
+const lastIndex = () => replay.total - 1;
+const base = () => `/api/tables/${encodeURIComponent(tableId)}`;
+
+/** The step `i`, fetching its page if it is not here yet. */
+async function step(i) {
+  const first = Math.floor(i / replay.page) * replay.page;
+  if (!pages.has(first)) {
+    const seat = seatShown === "" ? "" : `&seat=${encodeURIComponent(seatShown)}`;
+    const page = await api(`${base()}/replay?start=${first}&text=1${seat}`);
+    pages.set(first, page.steps);
+  }
+  return pages.get(first)[i - first];
+}
+
 /** A state message for step `i`, as the live table would have sent it then. */
-function message(i) {
-  const step = replay.steps[i];
-  const obs = step.observation;
-  const lastStep = i === replay.steps.length - 1;
-  const log = replay.steps.slice(1, i + 1).map((s) => ({ n: s.n, seat: s.seat, action: s.action }));
+function message(i, s) {
+  const obs = s.observation;
+  const lastStep = i === lastIndex();
   return {
-    type: "state", state_id: step.n, seat: replay.seat, current_player: lastStep ? null : obs.current_player ?? null,
-    observation: obs, text: step.text, legal: [], log,
-    players: table.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: null })),
+    type: "state", state_id: s.n, seat: replay.seat, current_player: lastStep ? null : obs.current_player ?? null,
+    observation: obs, text: s.text, legal: [], log: log.slice(0, i),
+    players: table.seats.map((p) => ({ seat: p.seat, name: p.name, kind: p.kind, connected: null })),
     scores: obs.scores, winners: lastStep ? replay.winners : [], end: lastStep ? replay.end : null,
     breakdown: lastStep ? replay.breakdown : null,
   };
 }
 
-function show(i) {
-  at = Math.max(0, Math.min(i, replay.steps.length - 1));
-  const msg = message(at);
+async function show(i) {
+  const call = ++shown;
+  const target = Math.max(0, Math.min(i, lastIndex()));
+  let s;
+  try {
+    s = await step(target);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  if (call !== shown) return;
+  at = target;
+  const msg = message(at, s);
   drawState(els, msg, game);
-  const step = replay.steps[at];
-  fill($("step-no"), `step ${at} / ${replay.steps.length - 1}`);
-  fill($("step-action"), step.action ? `${msg.players[step.seat] ? msg.players[step.seat].name : `Seat ${step.seat + 1}`}: ${step.action}` : "the deal");
+  fill($("step-no"), `step ${at} / ${lastIndex()}`);
+  fill($("step-action"), s.action ? `${msg.players[s.seat] ? msg.players[s.seat].name : `Seat ${s.seat + 1}`}: ${s.action}` : "the deal");
   $("slider").value = String(at);
   const items = els.log.children;
   if (items.length) items[items.length - 1].classList.add("current");
@@ -53,19 +80,35 @@ function toggleAuto() {
     fill($("auto"), "play");
     return;
   }
-  if (at >= replay.steps.length - 1) show(0);
+  if (at >= lastIndex()) show(0);
   fill($("auto"), "pause");
   timer = setInterval(() => {
-    if (at >= replay.steps.length - 1) return toggleAuto();
+    if (at >= lastIndex()) return toggleAuto();
     show(at + 1);
   }, 700);
 }
 
+/** The whole log, page by page. */
+async function loadLog(total) {
+  const entries = [];
+  while (entries.length < total) {
+    const page = await api(`${base()}/log?start=${entries.length + 1}`);
+    if (!page.entries.length) break;
+    entries.push(...page.entries);
+  }
+  return entries;
+}
+
 async function load(seat) {
-  const query = seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
-  replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
-  show(Math.min(at, replay.steps.length - 1));
-  $("slider").max = String(replay.steps.length - 1);
+  seatShown = seat;
+  pages = new Map();
+  const query = seat === "" ? "" : `&seat=${encodeURIComponent(seat)}`;
+  const first = await api(`${base()}/replay?start=0&text=1${query}`);
+  replay = { ...first, page: first.steps.length };
+  pages.set(0, first.steps);
+  if (log.length < lastIndex()) log = await loadLog(lastIndex());
+  $("slider").max = String(lastIndex());
+  await show(Math.min(at, lastIndex()));
 }
 
 async function main() {
@@ -81,7 +124,7 @@ async function main() {
     const first = table.seats.length === 1 ? "0" : "";
     $("view-as").value = first;
     await load(first);
-    show(replay.steps.length - 1);
+    await show(lastIndex());
   } catch (e) {
     showError(`${e.message}${e.code === "not_finished" ? ` · watch it live at /t/${tableId}` : ""}`);
     return;
@@ -89,7 +132,7 @@ async function main() {
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(at - 1);
   $("next").onclick = () => show(at + 1);
-  $("last").onclick = () => show(replay.steps.length - 1);
+  $("last").onclick = () => show(lastIndex());
   $("auto").onclick = toggleAuto;
   $("slider").oninput = (e) => show(Number(e.target.value));
   $("view-as").onchange = (e) => load(e.target.value).catch((err) => showError(err.message));
@@ -98,7 +141,7 @@ async function main() {
     if (e.key === "ArrowLeft") show(at - 1);
     else if (e.key === "ArrowRight") show(at + 1);
     else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(replay.steps.length - 1);
+    else if (e.key === "End") show(lastIndex());
   });
   window.parlour = { get replay() { return replay; }, show, get at() { return at; } };
 }

@@ -87,7 +87,14 @@ function onMessage(msg) {
     fill($("you"), seated ? `you are seat ${msg.seat + 1}` : "watching");
     if (seated && seatToken.from === "link" && seatToken.token) saveToken(seatToken.token);
     if (msg.table) setGame(msg.table.game, msg.table);
+  } else if (msg.type === "log") {
+    mergeLog(msg.entries);
+    if (last) {
+      completeLog(last);
+      drawState(els, last, game);
+    }
   } else if (msg.type === "state") {
+    completeLog(msg);
     if (!game && msg.observation) setGame(msg.observation.game);
     showNotices(last, msg);
     last = msg;
@@ -111,6 +118,24 @@ function onMessage(msg) {
     showError(`${ERROR_TITLES[msg.code] || msg.code}: ${msg.message}`);
     drawChoices();
   }
+}
+
+// The server sends each state with the log's last entries, and the rest when asked (the
+// join's log_from, or a log message): the page keeps the whole log and hands it on in msg.log.
+const fullLog = []; // fullLog[n - 1] is action n
+
+function mergeLog(entries) {
+  for (const e of entries) fullLog[e.n - 1] = e;
+}
+
+/** Put the whole log in a state message; ask for what is missing (only after a gap). */
+function completeLog(msg) {
+  mergeLog(msg.log || []);
+  fullLog.length = Math.min(fullLog.length, msg.state_id); // a table rebuilt shorter (never, but safe)
+  const known = fullLog.findIndex((e) => !e);
+  const have = known < 0 ? fullLog.length : known;
+  if (have < msg.state_id) conn.send({ type: "log", from: have + 1 });
+  msg.log = fullLog.slice(0, have);
 }
 
 let noticeEvents = []; // the game's events since this seat last acted
@@ -248,7 +273,11 @@ function refusedLink(reason) {
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
-const conn = new Connection(wsUrl, () => seatToken.token, { message: onMessage, status: onStatus, final: onFinal });
+const textPanel = $("text").closest("details");
+const joinFields = () => ({ log_from: fullLog.length + 1, text: Boolean(textPanel && textPanel.open) });
+const conn = new Connection(wsUrl, () => seatToken.token, { message: onMessage, status: onStatus, final: onFinal, joinFields });
+// the plain-text drawing costs the server as much as the rest of a state: sent only while its panel is open
+if (textPanel) textPanel.addEventListener("toggle", () => conn.send({ type: "text", on: textPanel.open }));
 
 $("board").addEventListener("click", onBoardClick);
 $("board").addEventListener("keydown", (ev) => {
