@@ -13,12 +13,19 @@ bench_playouts.py is timed for a second, so that runs on a busier or quieter mac
 be compared (actions per baseline kilo-iteration).
 
     .venv/bin/python benchmarks/bench_web.py --tables 100 --seconds 20 --runs 3
+    .venv/bin/python benchmarks/bench_web.py --tables 100 --hostile 20 --seconds 20 --runs 3
+
+With ``--hostile N`` N more clients run issue 17's attacks over and over meanwhile (malformed,
+oversized and cross-site requests, unbounded bots and matches, replays of a 5,000-action game,
+a 100 kB notation, 5,000-digit numbers, junk frames): the honest tables' latency is the figure.
+Any attack the server accepts fails the run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -34,6 +41,11 @@ from typing import Any
 
 import httpx
 from bench_playouts import baseline
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+from test_web_limits import store_finished_game  # noqa: E402 - the tests' way to store a long finished game
+
+LONG_TABLE = "LongGame1"
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -82,6 +94,7 @@ class Run:
         self.latencies: list[float] = []
         self.games = 0
         self.errors: list[dict[str, Any]] = []
+        self.attacks: dict[str, int] = {}  # hostile requests made, by what and the answer's code
 
 
 async def play_seat(url: str, token: str, rng: random.Random, run: Run) -> None:
@@ -128,12 +141,76 @@ async def keep_a_table(http: httpx.AsyncClient, base: str, ws_base: str, slot: i
             run.games += 1
 
 
-async def one_run(port: int, tables: int, seconds: float) -> dict[str, float]:
+# -- hostile clients: the attacks of issue 17, over and over while the honest tables play ------------
+def _attack_bodies() -> list[tuple[str, bytes, dict[str, str]]]:
+    """POST /api/tables bodies that the server must refuse cheaply: (name, body, headers)."""
+    json_type = {"Content-Type": "application/json"}
+    return [
+        ("deep nesting", b"[" * 100_000, json_type),
+        ("huge integer", b'{"game": "decktet-golf", "seats": ["random", "random"], "options": {"target": '
+         + b"9" * 4300 + b"}}", json_type),
+        ("1 MB body", b'{"game": "' + b"x" * 1_000_000 + b'"}', json_type),
+        ("cross-site text/plain", b'{"game": "psalter-row", "seats": ["human"]}',
+         {"Content-Type": "text/plain", "Origin": "http://evil.example"}),
+        ("control characters in a name", json.dumps({"game": "psalter-row", "seats": ["human"],
+                                                      "names": ["a\u202e\u0000b"]}).encode(), json_type),
+        ("endless match", json.dumps({"game": "decktet-golf", "seats": ["random"] * 5,
+                                      "options": {"target": 10**9}}).encode(), json_type),
+        ("unbounded bot", json.dumps({"game": "decktet-golf", "seats": ["human", "ismcts:iterations=100000000"]}).encode(),
+         json_type),
+    ]
+
+
+async def hostile_http(http: httpx.AsyncClient, base: str, run: Run, long_table: str) -> None:
+    """Malformed, oversized, cross-site and unbounded requests, and replays of a long game."""
+    bodies = _attack_bodies()
+    n = 0
+    while time.perf_counter() < run.deadline:
+        name, body, headers = bodies[n % len(bodies)]
+        n += 1
+        with contextlib.suppress(httpx.HTTPError):
+            answer = await http.post(f"{base}/api/tables", content=body, headers=headers)
+            run.attacks[f"{name}: {answer.status_code}"] = run.attacks.get(f"{name}: {answer.status_code}", 0) + 1
+            if answer.status_code == 201:
+                run.errors.append({"accepted": name})
+            answer = await http.get(f"{base}/api/tables/{long_table}/replay", params={"start": (n * 997) % 5000})
+            run.attacks[f"replay page: {answer.status_code}"] = run.attacks.get(f"replay page: {answer.status_code}", 0) + 1
+
+
+async def hostile_socket(http: httpx.AsyncClient, base: str, ws_base: str, run: Run) -> None:
+    """A seat that sends what it should not: a 100 kB run, huge numbers, junk, oversized frames."""
+    while time.perf_counter() < run.deadline:
+        table = (await http.post(f"{base}/api/tables", json={"game": "quisquilian", "seats": ["human", "random", "random"]})).json()
+        token = table["seats"][0]["invite"].split("#token=")[1]
+        frames = [
+            json.dumps({"type": "act", "action": "run " + " ".join(["5H@3"] * 20_000), "state_id": 0}),
+            '{"type": "act", "action": "stop", "state_id": ' + "9" * 5000 + "}",
+            "[" * 50_000,
+            json.dumps({"type": "nonsense" * 2000}),
+            json.dumps({"type": "log", "from": 1}),
+        ]
+        with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+            async with connect(f"{ws_base}/ws/tables/{table['id']}", max_size=None) as ws:
+                await ws.send(json.dumps({"type": "join", "token": token}))
+                for frame in frames * 4:
+                    if time.perf_counter() > run.deadline:
+                        break
+                    await ws.send(frame)
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                    key = f"socket {answer['type']} {answer.get('code', '')}".strip()
+                    run.attacks[key] = run.attacks.get(key, 0) + 1
+        with contextlib.suppress(httpx.HTTPError):
+            await http.delete(f"{base}/api/tables/{table['id']}")  # without the creator's secret: refused
+
+
+async def one_run(port: int, tables: int, seconds: float, hostile: int = 0, long_table: str = "") -> dict[str, float]:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     run = Run(time.perf_counter() + seconds)
     started = time.perf_counter()
     async with httpx.AsyncClient(timeout=60) as http:
-        await asyncio.gather(*(keep_a_table(http, base, ws_base, slot, run) for slot in range(tables)))
+        attackers = [hostile_http(http, base, run, long_table) if i % 2 else hostile_socket(http, base, ws_base, run)
+                     for i in range(hostile)]
+        await asyncio.gather(*(keep_a_table(http, base, ws_base, slot, run) for slot in range(tables)), *attackers)
     elapsed = time.perf_counter() - started
     if run.errors:
         raise RuntimeError(f"the server refused a benchmark action: {run.errors[0]}")
@@ -144,6 +221,8 @@ async def one_run(port: int, tables: int, seconds: float) -> dict[str, float]:
         "median_ms": 1000 * statistics.median(lat),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
         "games": run.games,
+        "attacks": sum(run.attacks.values()),
+        "answers": run.attacks,
     }
 
 
@@ -152,29 +231,39 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="tables played at once")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each run")
     parser.add_argument("--runs", type=int, default=3, help="runs (each on a fresh server and database)")
+    parser.add_argument("--hostile", type=int, default=0,
+                        help="hostile clients running issue 17's attacks meanwhile (half HTTP, half websocket)")
     args = parser.parse_args()
     results = []
     for i in range(args.runs):
         base_kit = baseline(1.0) / 1000
         with tempfile.TemporaryDirectory() as tmp:
-            port = free_port()
-            server = start_server(Path(tmp) / "bench.db", port)
+            port, db = free_port(), Path(tmp) / "bench.db"
+            if args.hostile:  # a finished game of over 5,000 actions for the replay attacks
+                store_finished_game(db, LONG_TABLE, "decktet-golf", {"players": 5, "rounds": 25})
+            server = start_server(db, port)
             try:
                 server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
-                result = asyncio.run(one_run(port, args.tables, args.seconds))
+                result = asyncio.run(one_run(port, args.tables, args.seconds, args.hostile, LONG_TABLE))
                 result["server_cpu_ms"] = 1000 * (cpu_seconds(server.pid) - server_cpu) / result["actions"]
                 result["client_cpu_ms"] = 1000 * (time.process_time() - client_cpu) / result["actions"]
             finally:
                 server.send_signal(signal.SIGINT)
-                server.wait(timeout=30)
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    raise RuntimeError("the server did not stop within 30 s of Ctrl+C") from None
         result["baseline_kit_s"] = base_kit
         result["actions_per_kit"] = result["actions_per_s"] / base_kit
         results.append(result)
         print(f"run {i + 1}: {result['actions']} actions, {result['actions_per_s']:.0f} actions/s, "
               f"median {result['median_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, {result['games']} games finished, "
               f"baseline {base_kit:,.0f} kit/s, CPU per action: server {result['server_cpu_ms']:.2f} ms, "
-              f"clients {result['client_cpu_ms']:.2f} ms", flush=True)
-    median = {key: statistics.median(r[key] for r in results) for key in results[0]}
+              f"clients {result['client_cpu_ms']:.2f} ms, {result['attacks']} hostile requests refused", flush=True)
+        if result["answers"]:
+            print("  hostile requests, by answer: " + ", ".join(f"{k} x{v}" for k, v in sorted(result["answers"].items())))
+    median = {key: statistics.median(r[key] for r in results) for key in results[0] if key != "answers"}
     print(f"median of {args.runs} runs, {args.tables} tables: {median['actions_per_s']:.0f} actions/s, "
           f"latency median {median['median_ms']:.1f} ms, p99 {median['p99_ms']:.1f} ms, "
           f"baseline {median['baseline_kit_s']:,.0f} kit/s, {median['actions_per_kit']:.3f} actions per baseline kit, "
