@@ -26,8 +26,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.web import protocol
+from parlour.web.guard import Guard
 from parlour.web.limits import Limits
-from parlour.web.protocol import WebError, error_message, parse_client_message, parse_table_request
+from parlour.web.protocol import (WebError, cut, error_message, parse_client_message, parse_json, parse_table_request,
+                                  shown)
 from parlour.web.storage import Storage
 from parlour.web.tables import CLOSE, Connection, Table, Tables
 
@@ -63,6 +65,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | N
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.limits = limits
+    app.add_middleware(Guard, limits=limits)
     _errors(app)
     _api(app)
     _pages(app, static)
@@ -82,15 +85,17 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
         code = "not_found" if err.status_code == 404 else "method_not_allowed" if err.status_code == 405 else "http_error"
-        message = f"{request.method} {request.url.path}: {err.detail}; the API is under /api (see docs/web.md)"
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=err.status_code)
+        path = shown(request.url.path, request.app.state.limits.echo)
+        failed = WebError(code, f"{request.method} {path}: {err.detail}; the API is under /api (see docs/web.md)",
+                          err.status_code)
+        return JSONResponse(failed.body(), status_code=failed.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
         first = err.errors()[0] if err.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'not valid')}"
-        return JSONResponse({"error": {"code": protocol.BAD_REQUEST, "message": message}}, status_code=400)
+        failed = WebError(protocol.BAD_REQUEST, f"{where}: {first.get('msg', 'not valid')}")
+        return JSONResponse(failed.body(), status_code=failed.status)
 
 
 def _api(app: FastAPI) -> None:
@@ -101,11 +106,11 @@ def _api(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         try:
-            body = json.loads(await request.body() or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise WebError(protocol.BAD_REQUEST, "the body is not JSON: send e.g. "
+            body = parse_json(await request.body() or b"null")
+        except ValueError as err:
+            raise WebError(protocol.BAD_REQUEST, f"the body is not JSON ({cut(str(err), 100)}): send e.g. "
                            '{"game": "psalter-row", "seats": ["human"]}') from None
-        table, tokens = _tables(request).create(parse_table_request(body))
+        table, tokens = _tables(request).create(parse_table_request(body, request.app.state.limits))
         seats = []
         for seat, token in zip(table.seats, tokens):
             entry = seat.public()
@@ -134,17 +139,21 @@ def _api(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str, seat: str | None = None) -> dict[str, Any]:
         table = _tables(request).get(table_id)
-        return table.replay(_seat_param(seat))
+        return table.replay(_seat_param(seat, request.app.state.limits.echo))
 
 
-def _seat_param(seat: str | None) -> int | None:
+def _seat_param(seat: str | None, echo: int) -> int | None:
+    """``?seat=N``: a seat number, digits only (None: the spectator's view).
+
+    >>> _seat_param("2", 60), _seat_param("", 60)
+    (2, None)
+    """
     if seat is None or seat == "":
         return None
-    try:
-        return int(seat)
-    except ValueError:
-        raise WebError(protocol.BAD_REQUEST, f"seat {seat!r} is not a seat number: give ?seat=0, ?seat=1, ... "
-                       "or leave it out for the spectator's view") from None
+    if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
+        raise WebError(protocol.BAD_REQUEST, f"seat {shown(seat, echo)} is not a seat number: give ?seat=0, "
+                       "?seat=1, ... or leave it out for the spectator's view")
+    return int(seat)
 
 
 def _pages(app: FastAPI, static: Path) -> None:
@@ -175,11 +184,15 @@ def _pages(app: FastAPI, static: Path) -> None:
         return table_page(request, table_id, "replay.html")
 
     @app.get("/static/{path:path}", include_in_schema=False)
-    async def static_file(path: str) -> Response:
+    async def static_file(request: Request, path: str) -> Response:
         root = static.resolve()
-        target = (root / path).resolve()
-        if root not in target.parents or not target.is_file():  # no way out of the folder
-            raise WebError("not_found", f"there is no static file {path!r}", 404)
+        try:
+            target = (root / path).resolve()
+            found = root in target.parents and target.is_file()  # no way out of the folder
+        except (OSError, ValueError):  # a NUL byte, a name too long for the file system
+            found = False
+        if not found:
+            raise WebError("not_found", f"there is no static file {shown(path, request.app.state.limits.echo)}", 404)
         return FileResponse(target, headers={"Cache-Control": "no-cache"})
 
 
@@ -205,7 +218,7 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if not _handle(table, conn, message.get("text", message.get("bytes"))):
+            if not _handle(table, conn, message.get("text", message.get("bytes")), _tables(websocket).limits):
                 await writer
                 return
     except WebSocketDisconnect:
@@ -216,10 +229,10 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
         writer.cancel()
 
 
-def _handle(table: Table, conn: Connection, text: Any) -> bool:
+def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
     """Answer one client message; False when the socket is to close (a failed join)."""
     try:
-        message = parse_client_message(text)
+        message = parse_client_message(text, limits.max_frame, limits.echo)
         if message["type"] == "ping":
             conn.send({"type": "pong"})
         elif message["type"] == "join":
