@@ -17,10 +17,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,50 @@ class Server:
                 return json.load(answer)
         except urllib.error.HTTPError as err:
             pytest.fail(f"POST /api/tables refused: {err.code} {err.read().decode()}")
+
+    def raw(self, head: str, body: Iterable[bytes] = (), timeout: float = 10.0) -> tuple[int, dict[str, str], bytes]:
+        """A request written by hand: ``head`` is its request line and headers, joined by CRLF
+        (``Host`` is added where it has none); its body the ``body`` chunks, sent from a thread
+        so that the server may answer before it is all sent (a server that stops reading ends
+        the sending). The answer as (status, headers by lower-case name, body); every read is
+        bounded by ``timeout``."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as conn:
+            if "\nhost:" not in "\n" + head.lower():
+                head = f"{head.rstrip()}\r\nHost: 127.0.0.1:{self.port}"
+            conn.sendall(f"{head.rstrip()}\r\n\r\n".encode())
+
+            def pump() -> None:
+                try:
+                    for chunk in body:
+                        conn.sendall(chunk)
+                except OSError:  # the server answered and closed: the rest is not wanted
+                    pass
+
+            sender = threading.Thread(target=pump, daemon=True)
+            sender.start()
+            answer = _read_answer(conn)
+            sender.join(timeout)
+        return answer
+
+
+def _read_answer(conn: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """Read one HTTP answer: its status line and headers, then its Content-Length of body."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        part = conn.recv(65536)
+        if not part:
+            raise AssertionError(f"the server closed the connection before answering: {data!r}")
+        data += part
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    length = int(headers.get("content-length", "0"))
+    while len(rest) < length:
+        part = conn.recv(65536)
+        if not part:
+            break
+        rest += part
+    return int(lines[0].split()[1]), headers, rest
 
 
 def require_chromium() -> None:

@@ -34,7 +34,7 @@ class Game:
     _positions: ClassVar[ModuleType]
     _text: ClassVar[ModuleType]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
 
     @property

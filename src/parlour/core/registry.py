@@ -37,8 +37,16 @@ def game_class(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), attr)
 
 
-def load(name: str, **options: Any) -> Game:
-    """A game with its options validated (unknown names and bad values are OptionError)."""
+def load(name: str, /, **options: Any) -> Game:
+    """A game with its options validated (unknown names and bad values are OptionError; an
+    option called ``name`` or ``self`` is unknown like any other, hence positional-only).
+
+    >>> import parlour
+    >>> load("psalter-row", self=1)
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.OptionError: psalter-row has no option 'self': its options are first_page_cost, errand_draw, errand_when_stuck, revision_discard, revision_target, end_on
+    """
     return game_class(name)(**options)
 
 

@@ -26,8 +26,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.web import protocol
+from parlour.web.guard import Guard
 from parlour.web.limits import Limits
-from parlour.web.protocol import WebError, error_message, parse_client_message, parse_table_request
+from parlour.web.protocol import (WebError, cut, error_message, parse_client_message, parse_json, parse_table_request,
+                                  shown)
 from parlour.web.storage import Storage
 from parlour.web.tables import CLOSE, Connection, Table, Tables
 
@@ -63,6 +65,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.7, static_dir: Path | N
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.limits = limits
+    app.add_middleware(Guard, limits=limits)
     _errors(app)
     _api(app)
     _pages(app, static)
@@ -82,15 +85,17 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
         code = "not_found" if err.status_code == 404 else "method_not_allowed" if err.status_code == 405 else "http_error"
-        message = f"{request.method} {request.url.path}: {err.detail}; the API is under /api (see docs/web.md)"
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=err.status_code)
+        path = shown(request.url.path, request.app.state.limits.echo)
+        failed = WebError(code, f"{request.method} {path}: {err.detail}; the API is under /api (see docs/web.md)",
+                          err.status_code)
+        return JSONResponse(failed.body(), status_code=failed.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
         first = err.errors()[0] if err.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'not valid')}"
-        return JSONResponse({"error": {"code": protocol.BAD_REQUEST, "message": message}}, status_code=400)
+        failed = WebError(protocol.BAD_REQUEST, f"{where}: {first.get('msg', 'not valid')}")
+        return JSONResponse(failed.body(), status_code=failed.status)
 
 
 def _api(app: FastAPI) -> None:
@@ -101,11 +106,11 @@ def _api(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         try:
-            body = json.loads(await request.body() or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise WebError(protocol.BAD_REQUEST, "the body is not JSON: send e.g. "
+            body = parse_json(await request.body() or b"null")
+        except ValueError as err:
+            raise WebError(protocol.BAD_REQUEST, f"the body is not JSON ({cut(str(err), 100)}): send e.g. "
                            '{"game": "psalter-row", "seats": ["human"]}') from None
-        table, tokens = _tables(request).create(parse_table_request(body))
+        table, tokens = _tables(request).create(parse_table_request(body, request.app.state.limits))
         seats = []
         for seat, token in zip(table.seats, tokens):
             entry = seat.public()
@@ -139,27 +144,38 @@ def _api(app: FastAPI) -> None:
     async def replay(request: Request, table_id: str, seat: str | None = None, start: str | None = None,
                      text: str | None = None) -> dict[str, Any]:
         table = _tables(request).get(table_id)
-        seat_no, first = _seat_param(seat), _number_param("start", start, 0)
+        echo = request.app.state.limits.echo
+        seat_no, first = _seat_param(seat, echo), _number_param("start", start, 0, echo)
         # A thread, not the event loop: the first page of a long game replays all of it once.
         return await asyncio.to_thread(table.replay, seat_no, first, _flag(text))
 
     @app.get("/api/tables/{table_id}/log")
     async def log_entries(request: Request, table_id: str, start: str | None = None) -> dict[str, Any]:
-        return _tables(request).get(table_id).log_page(_number_param("start", start, 1))
+        first = _number_param("start", start, 1, request.app.state.limits.echo)
+        return _tables(request).get(table_id).log_page(first)
 
 
-def _seat_param(seat: str | None) -> int | None:
+def _seat_param(seat: str | None, echo: int) -> int | None:
+    """``?seat=N``: a seat number, digits only (None: the spectator's view).
+
+    >>> _seat_param("2", 60), _seat_param("", 60)
+    (2, None)
+    """
     if seat is None or seat == "":
         return None
-    return _number_param("seat", seat, None, "give ?seat=0, ?seat=1, ... or leave it out for the spectator's view")
+    return _number_param("seat", seat, None, echo, "give ?seat=0, ?seat=1, ... or leave it out for the spectator's view")
 
 
-def _number_param(name: str, value: str | None, default: int | None, hint: str = "") -> Any:
-    """A query parameter that is a small whole number (at most 9 digits)."""
+def _number_param(name: str, value: str | None, default: int | None, echo: int, hint: str = "") -> Any:
+    """A query parameter that is a small whole number, ASCII digits only (at most 9 of them).
+
+    >>> _number_param("start", "12", 0, 60), _number_param("start", None, 0, 60)
+    (12, 0)
+    """
     if value is None or value == "":
         return default
     if not (value.isascii() and value.isdigit() and len(value) <= 9):
-        raise WebError(protocol.BAD_REQUEST, f"{name} {protocol.quote(value)} is not a {name} number"
+        raise WebError(protocol.BAD_REQUEST, f"{name} {shown(value, echo)} is not a {name} number"
                        + (f": {hint}" if hint else ": give a whole number, 0 or more"))
     return int(value)
 
@@ -196,11 +212,15 @@ def _pages(app: FastAPI, static: Path) -> None:
         return table_page(request, table_id, "replay.html")
 
     @app.get("/static/{path:path}", include_in_schema=False)
-    async def static_file(path: str) -> Response:
+    async def static_file(request: Request, path: str) -> Response:
         root = static.resolve()
-        target = (root / path).resolve()
-        if root not in target.parents or not target.is_file():  # no way out of the folder
-            raise WebError("not_found", f"there is no static file {path!r}", 404)
+        try:
+            target = (root / path).resolve()
+            found = root in target.parents and target.is_file()  # no way out of the folder
+        except (OSError, ValueError):  # a NUL byte, a name too long for the file system
+            found = False
+        if not found:
+            raise WebError("not_found", f"there is no static file {shown(path, request.app.state.limits.echo)}", 404)
         return FileResponse(target, headers={"Cache-Control": "no-cache"})
 
 
@@ -226,7 +246,7 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if not _handle(table, conn, message.get("text", message.get("bytes"))):
+            if not _handle(table, conn, message.get("text", message.get("bytes")), _tables(websocket).limits):
                 await writer
                 return
     except WebSocketDisconnect:
@@ -237,10 +257,10 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
         writer.cancel()
 
 
-def _handle(table: Table, conn: Connection, text: Any) -> bool:
+def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
     """Answer one client message; False when the socket is to close (a failed join)."""
     try:
-        message = parse_client_message(text)
+        message = parse_client_message(text, limits.max_frame, limits.echo)
         if message["type"] == "ping":
             conn.send({"type": "pong"})
         elif message["type"] == "join":

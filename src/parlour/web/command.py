@@ -3,13 +3,29 @@ when the command runs, so the rest of the CLI starts without them)."""
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
+from typing import IO
 
 import click
 
 from parlour.extras import install_hint
 from parlour.web.limits import Limits
+
+
+def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """--allow-origin values as the Guard compares them (lower-case, no default port)."""
+    from parlour.web.guard import normal_origin  # imported when used, as the rest of the web package
+
+    out = []
+    for value in values:
+        origin = normal_origin(value)
+        if origin is None:
+            raise click.BadParameter(f"{value!r} is not an origin: give scheme://host or scheme://host:port "
+                                     "(http or https, no path), e.g. https://cards.example.org", ctx, param)
+        out.append(origin)
+    return tuple(out)
 
 
 @click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
@@ -22,7 +38,12 @@ from parlour.web.limits import Limits
               help="Seconds a bot waits before it moves, so that people see each move.")
 @click.option("--max-actions", type=click.IntRange(min=1), default=Limits.max_actions, show_default=True,
               help="Actions a table may hold; a game still going then stops (end action_limit).")
-def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: int) -> None:
+@click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL", callback=_origins,
+              help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
+@click.option("--trust-proxy", is_flag=True,
+              help="Take this server's own origin from X-Forwarded-Proto/-Host (only behind a proxy that sets them).")
+def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: int, allow_origins: tuple[str, ...],
+          trust_proxy: bool) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -35,12 +56,52 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: in
         from parlour.web.app import create_app
     except ImportError as err:  # the optional extra is not installed
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
+    _lock = lock_database(db_path)  # held (open) until the process ends
     check_port_free(host, port)
-    limits = Limits(max_actions=max_actions)
+    limits = Limits(max_actions=max_actions, allow_origins=allow_origins, trust_proxy=trust_proxy)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # ws_max_size: a longer websocket message is refused (1009) before it is buffered whole;
+    # the proxy headers are read by the app's Guard alone, and only with --trust-proxy.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.ws_max_size, proxy_headers=False)
+
+
+def lock_database(db_path: Path) -> IO[str] | None:
+    """Hold an exclusive lock on ``DB.lock`` beside the database for the life of the process:
+    a clear error when another ``parlour serve`` holds it (two servers on one file would each
+    play its tables from their own memory and store interleaved actions). None for ``:memory:``
+    and where the system has no ``fcntl`` (Windows: no lock).
+
+    >>> lock_database(Path(":memory:")) is None
+    True
+    """
+    if str(db_path) == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    path = Path(f"{db_path}.lock")
+    try:
+        handle = path.open("a+")
+    except OSError as err:
+        raise click.ClickException(f"cannot open the lock file {path} ({err.strerror}): check that its folder "
+                                   "exists and is writable") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        pid = handle.read().strip()
+        handle.close()
+        holder = f" (pid {pid})" if pid.isdigit() else ""
+        raise click.ClickException(f"another parlour serve{holder} uses {db_path} (it holds {path}): stop it "
+                                   "first, or give this one another --db") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
 
 
 def check_port_free(host: str, port: int) -> None:

@@ -36,7 +36,8 @@ class Limits:
 
     # -- what one request or message may be -----------------------------------------------
     max_body: int = 16_384  # bytes of an HTTP request body: more is 413 body_too_large
-    max_frame: int = 8_192  # bytes of a websocket text frame: more is bad_message (the server's ws limit: 64 KiB)
+    max_frame: int = 8_192  # bytes of a websocket text frame: more is bad_message, unparsed
+    ws_max_size: int = 65_536  # bytes of a websocket message uvicorn buffers at most: more closes the socket (1009)
     max_action_text: int = 400  # characters of an act's notation text: more is refused unparsed
     max_name: int = 40  # characters of a seat's name
     max_spec: int = 200  # characters of a seat's agent spec
@@ -62,6 +63,7 @@ class Limits:
 
     # -- who may call ------------------------------------------------------------------------------
     allow_origins: tuple[str, ...] = ()  # Origins accepted besides the server's own (--allow-origin)
+    trust_proxy: bool = False  # the server's own origin from X-Forwarded-Proto/-Host (--trust-proxy)
 
     def public(self) -> dict[str, Any]:
         """The limits a client may meet (``GET /api/server``): all but who may call.

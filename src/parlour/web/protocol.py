@@ -9,18 +9,20 @@ it becomes ``{"type": "error", "code", "message", "state_id"}`` and changes noth
 >>> parse_client_message('{"type": "act", "action": "take"}')
 Traceback (most recent call last):
 ...
-parlour.web.protocol.WebError: bad_message: an act message needs "state_id": the state_id of the last state you received, e.g. {"type": "act", "action": "take", "state_id": 3}
+parlour.web.protocol.WebError: bad_message: an act message needs "state_id": the state_id (a whole number, 0 or more) of the last state you received, e.g. {"type": "act", "action": "take", "state_id": 3}
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 import parlour
 from parlour.core.options import Option
+from parlour.web.limits import Limits
 
 # Websocket error codes (docs/web.md).
 BAD_MESSAGE = "bad_message"  # not JSON, unknown type, missing or mistyped field
@@ -40,19 +42,43 @@ NOT_FINISHED = "not_finished"  # a record or replay asked before the end
 DAMAGED_TABLE = "damaged_table"  # a stored table whose actions no longer replay (500)
 SERVER_ERROR = "server_error"  # the server failed (a bug, the disk): nothing changed
 TOO_MANY_TABLES = "too_many_tables"  # the server holds Limits.max_live_tables unfinished tables (503)
+BAD_ORIGIN = "bad_origin"  # a state-changing request or a websocket from another site's page (403)
+UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"  # a request body that is not application/json (415)
+BODY_TOO_LARGE = "body_too_large"  # a request body over Limits.max_body (413)
 
 CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
 CLOSE_UNKNOWN_TABLE = 4004
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
-MAX_NAME = 40
 MAX_SEATS = 8
+MAX_MESSAGE = 500  # characters of any error message a client gets: a last guard (the checks quote less)
+MAX_STATE_ID = 2**53  # the largest integer a JavaScript client holds exactly; no table gets near it
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` itself when it has at most ``limit`` characters, else its start and an ellipsis.
+
+    >>> cut("abcdef", 6), cut("abcdefg", 6)
+    ('abcdef', 'abcde…')
+    """
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def shown(value: Any, limit: int = Limits.echo) -> str:
+    """Client input as an error message quotes it: its ``repr``, at most ``limit`` characters
+    (``Limits.echo``), so a 10 kB input gets back a short prefix, never itself.
+
+    >>> shown("dance"), shown("x" * 100, 8), shown([1, 2])
+    ("'dance'", "'xxxxxx…", '[1, 2]')
+    """
+    return cut(repr(value[:limit] if isinstance(value, str) else value), limit)
 
 
 class WebError(Exception):
     """A refused request: ``code`` (see above), ``message`` and the HTTP ``status``."""
 
     def __init__(self, code: str, message: str, status: int = 400) -> None:
+        message = cut(message, MAX_MESSAGE)
         super().__init__(f"{code}: {message}")
         self.code, self.message, self.status = code, message, status
 
@@ -61,21 +87,10 @@ class WebError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def quote(value: Any, limit: int = 60) -> str:
-    """A client's input as an error message quotes it: its repr, cut to ``limit`` characters.
-
-    >>> quote("x" * 100, 10)
-    "'xxxxx...'"
-    """
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
-
-
-def unknown_table(table_id: str) -> WebError:
+def unknown_table(table_id: str, echo: int = Limits.echo) -> WebError:
     """The error for a table id that names no table (tampered, mistyped or never made)."""
-    shown = table_id if len(table_id) <= 60 else table_id[:57] + "..."
-    return WebError(UNKNOWN_TABLE, f"there is no table {shown!r}: check the link, or open the lobby at / "
-                    "to see the open tables", 404)
+    return WebError(UNKNOWN_TABLE, f"there is no table {shown(table_id, echo)}: check the link, or open the "
+                    "lobby at / to see the open tables", 404)
 
 
 def error_message(err: WebError, state_id: int | None) -> dict[str, Any]:
@@ -92,27 +107,54 @@ _EXAMPLES = {
 }
 
 
+def parse_json(data: str | bytes) -> Any:
+    """Standard JSON text (bytes: UTF-8) as Python. Anything else is a ValueError: not JSON,
+    ``NaN`` or ``Infinity`` (which Python's json takes and browsers do not), nesting too deep
+    for the parser, an integer of more than 4,300 digits (Python's conversion limit).
+
+    >>> parse_json(b'{"a": [1, 2.5, null]}')
+    {'a': [1, 2.5, None]}
+    >>> parse_json("[NaN]")
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not a JSON value
+    """
+    try:
+        return json.loads(data.decode("utf-8") if isinstance(data, bytes) else data, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def _action_number(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < 2**53:
         raise WebError(BAD_MESSAGE, f"{what} is an action number, 1 or more, e.g. {_EXAMPLES['log']}")
     return value
 
 
-def parse_client_message(text: Any) -> dict[str, Any]:
+def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int = Limits.echo) -> dict[str, Any]:
     """A client message, checked: ``join`` (token: text or null; text: bool; log_from: an
     action number or null), ``act`` (action: text, state_id: integer), ``log`` (from: an
-    action number), ``text`` (on: bool) or ``ping``. Anything else is a ``bad_message`` WebError."""
+    action number), ``text`` (on: bool) or ``ping``. Anything else is a ``bad_message``
+    WebError, and so is a frame of more than ``max_frame`` bytes (refused without being parsed)."""
     if not isinstance(text, str):
         raise WebError(BAD_MESSAGE, "messages are JSON text frames, not binary")
+    if len(text) > max_frame or len(text.encode("utf-8", "surrogatepass")) > max_frame:
+        raise WebError(BAD_MESSAGE, f"a message is at most {max_frame} bytes, and this one is longer: "
+                       f"send e.g. {_EXAMPLES['act']}")
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = parse_json(text)
+    except ValueError:
         raise WebError(BAD_MESSAGE, f"the message is not JSON: expected e.g. {_EXAMPLES['act']}") from None
     if not isinstance(message, dict):
         raise WebError(BAD_MESSAGE, f"a message is a JSON object with a \"type\", e.g. {_EXAMPLES['ping']}")
     kind = message.get("type")
-    if kind not in _EXAMPLES:
-        raise WebError(BAD_MESSAGE, f"unknown message type {kind!r}: the types are join, act, log, text and ping")
+    if not isinstance(kind, str) or kind not in _EXAMPLES:
+        raise WebError(BAD_MESSAGE, f"unknown message type {shown(kind, echo)}: the types are join, act, log, text "
+                       "and ping")
     if kind == "join":
         token = message.get("token")
         if token is not None and not isinstance(token, str):
@@ -136,9 +178,9 @@ def parse_client_message(text: Any) -> dict[str, Any]:
         action, state_id = message.get("action"), message.get("state_id")
         if not isinstance(action, str):
             raise WebError(BAD_MESSAGE, f"an act message needs \"action\": the action's notation text, e.g. {_EXAMPLES['act']}")
-        if not isinstance(state_id, int) or isinstance(state_id, bool):
-            raise WebError(BAD_MESSAGE, "an act message needs \"state_id\": the state_id of the last state you "
-                           f"received, e.g. {_EXAMPLES['act']}")
+        if not isinstance(state_id, int) or isinstance(state_id, bool) or not 0 <= state_id <= MAX_STATE_ID:
+            raise WebError(BAD_MESSAGE, "an act message needs \"state_id\": the state_id (a whole number, 0 or "
+                           f"more) of the last state you received, e.g. {_EXAMPLES['act']}")
         return {"type": "act", "action": action, "state_id": state_id}
     return {"type": "ping"}
 
@@ -153,39 +195,121 @@ class TableRequest:
     names: list[str | None]
 
 
-def parse_table_request(body: Any) -> TableRequest:
-    """The body of ``POST /api/tables``: ``{"game", "options", "seats", "names"}``.
+def parse_table_request(body: Any, limits: Limits = Limits()) -> TableRequest:
+    """The body of ``POST /api/tables``: ``{"game", "options", "seats", "names"}``, its shape
+    checked within ``limits`` (the options' values and the agents are checked when the table is made).
 
     >>> parse_table_request({"game": "quisquilian", "seats": ["human", "random", "random"]}).names
     [None, None, None]
+    >>> parse_table_request({"game": "psalter-row", "seats": ["human"], "names": ["Ann\\u202e"]})
+    Traceback (most recent call last):
+    ...
+    parlour.web.protocol.WebError: bad_request: name 'Ann\\u202e' holds U+202E (RIGHT-TO-LEFT OVERRIDE, a format character), which names may not hold: a name is letters, digits, spaces, punctuation and symbols (emoji too)
     """
     example = '{"game": "decktet-golf", "options": {}, "seats": ["human", "random"]}'
     if not isinstance(body, dict):
         raise WebError(BAD_REQUEST, f"the body is a JSON object such as {example}")
     unknown = sorted(set(body) - {"game", "options", "seats", "names"})
     if unknown:
-        raise WebError(BAD_REQUEST, f"unknown field {unknown[0]!r}: the fields are game, options, seats, names")
+        raise WebError(BAD_REQUEST, f"unknown field {shown(unknown[0], limits.echo)}: the fields are game, options, "
+                       "seats, names")
     game, options, seats = body.get("game"), body.get("options", {}), body.get("seats")
     if not isinstance(game, str):
         raise WebError(BAD_OPTION, f"\"game\" names one of {', '.join(parlour.game_names())}, e.g. {example}", 422)
+    if game not in parlour.game_names():
+        raise WebError(BAD_OPTION, f"there is no game {shown(game, limits.echo)}: the games are "
+                       f"{', '.join(parlour.game_names())}", 422)
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise WebError(BAD_OPTION, "\"options\" maps option names to values, e.g. {\"players\": 3}", 422)
-    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s.strip() for s in seats):
+    for key, value in options.items():
+        _check_option(game, key, value, limits.echo)
+    if not isinstance(seats, list) or not seats:
         raise WebError(BAD_REQUEST, "\"seats\" is a list with one entry per seat: \"human\" or an agent spec "
                        f"such as \"random\" or \"ismcts:iterations=200\", e.g. {example}")
     if len(seats) > MAX_SEATS:
         raise WebError(BAD_OPTION, f"{len(seats)} seats: a table has at most {MAX_SEATS}", 422)
+    specs = [_checked_spec(seat, limits) for seat in seats]
     names = body.get("names") or [None] * len(seats)
     if not isinstance(names, list) or len(names) != len(seats):
         raise WebError(BAD_REQUEST, f"\"names\" has one entry (text or null) per seat: {len(seats)} here")
-    checked: list[str | None] = []
-    for name in names:
-        if name is not None and (not isinstance(name, str) or len(name.strip()) > MAX_NAME):
-            raise WebError(BAD_REQUEST, f"a name is text of at most {MAX_NAME} characters, or null, not {name!r}")
-        checked.append(name.strip() or None if isinstance(name, str) else None)
-    return TableRequest(game, options, [s.strip() for s in seats], checked)
+    return TableRequest(game, options, specs, [_checked_name(name, limits) for name in names])
+
+
+#: Unicode categories of the characters no name or agent spec may hold: controls (NUL, BEL,
+#: newlines...), format characters (the bidi overrides and isolates, invisible ones), line and
+#: paragraph separators, surrogates, private use, unassigned code points.
+REFUSED_CATEGORIES = {"Cc": "a control character", "Cf": "a format character", "Zl": "a line separator",
+                      "Zp": "a paragraph separator", "Cs": "a surrogate", "Co": "a private-use character",
+                      "Cn": "an unassigned character"}
+ZERO_WIDTH_JOINER = "\u200d"  # a format character, but it joins emoji (a family, a rainbow flag): allowed
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of ``text`` that no name or spec may hold, as U+XXXX with its name
+    and kind; None when every one is allowed.
+
+    >>> refused_character("Zoë 🙂"), refused_character("bell\\a")
+    (None, 'U+0007 (a control character)')
+    """
+    for char in text:
+        kind = REFUSED_CATEGORIES.get(unicodedata.category(char))
+        if kind is not None and char != ZERO_WIDTH_JOINER:
+            name = unicodedata.name(char, "")
+            return f"U+{ord(char):04X} ({name + ', ' if name else ''}{kind})"
+    return None
+
+
+def _checked_name(name: Any, limits: Limits) -> str | None:
+    """A seat's name, stripped (None: the default name)."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise WebError(BAD_REQUEST, f"a name is text of at most {limits.max_name} characters, or null, "
+                       f"not {shown(name, limits.echo)}")
+    text = name.strip()
+    if len(text) > limits.max_name:
+        raise WebError(BAD_REQUEST, f"a name is at most {limits.max_name} characters: {shown(text, limits.echo)} "
+                       f"has {len(text)}")
+    refused = refused_character(name)
+    if refused is not None:
+        raise WebError(BAD_REQUEST, f"name {shown(text, limits.echo)} holds {refused}, which names may not hold: "
+                       "a name is letters, digits, spaces, punctuation and symbols (emoji too)")
+    return text or None
+
+
+def _checked_spec(spec: Any, limits: Limits) -> str:
+    """A seat's entry: "human" or an agent spec, stripped (the agent itself is checked later)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise WebError(BAD_REQUEST, "\"seats\" is a list with one entry per seat: \"human\" or an agent spec "
+                       f"such as \"random\" or \"ismcts:iterations=200\", not {shown(spec, limits.echo)}")
+    text = spec.strip()
+    if len(text) > limits.max_spec:
+        raise WebError(BAD_AGENT, f"seat {shown(text, limits.echo)}: an agent spec is at most {limits.max_spec} "
+                       f"characters, this one has {len(text)}", 422)
+    refused = refused_character(spec)
+    if refused is not None:
+        raise WebError(BAD_AGENT, f"seat {shown(text, limits.echo)} holds {refused}: an agent spec is a name "
+                       "and key=value options, such as \"ismcts:iterations=200\"", 422)
+    return text
+
+
+MAX_OPTION_NUMBER = 10**15  # no option of any game takes a number near this; larger is refused unread
+
+
+def _check_option(game: str, key: str, value: Any, echo: int) -> None:
+    """An option's value is a JSON scalar small enough to quote back whole in the game's own
+    error: a bool, a finite number below MAX_OPTION_NUMBER, null, or text of at most ``echo``
+    characters (the game checks the name and the value)."""
+    if len(key) > echo:
+        raise WebError(BAD_OPTION, f"{game} has no option {shown(key, echo)}: see GET /api/games for its options", 422)
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if (value is None or isinstance(value, bool) or (isinstance(value, str) and len(value) <= echo)
+            or (number and abs(value) < MAX_OPTION_NUMBER)):  # False for NaN and infinities too
+        return
+    expected = "a number, true, false, null or a short text (see GET /api/games for the values allowed)"
+    raise WebError(BAD_OPTION, f"{game} option {key}={shown(value, echo)} is not allowed: expected {expected}", 422)
 
 
 def option_kind(option: Option) -> str:

@@ -418,7 +418,7 @@ class Tables:
         """The live table, or a finished one (kept among the ``finished_cache`` last used, else
         loaded from the store); WebError 404 otherwise."""
         if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
-            raise protocol.unknown_table(str(table_id))
+            raise protocol.unknown_table(str(table_id), self.limits.echo)
         table = self.live.get(table_id)
         if table is not None:
             return table
@@ -427,7 +427,7 @@ class Tables:
             return self.done[table_id]
         stored = self.storage.table(table_id)
         if stored is None:
-            raise protocol.unknown_table(table_id)
+            raise protocol.unknown_table(table_id, self.limits.echo)
         try:
             table = self._rebuild(stored)
         except (ParlourError, KeyError, TypeError) as err:
@@ -469,7 +469,7 @@ class Tables:
                 tokens.append(token)
                 seats.append(Seat(i, HUMAN, name or f"Player {i + 1}", token_hash=token_hash(token)))
             else:
-                agent = _agent_for(spec, game)
+                agent = _agent_for(spec, game, self.limits.echo)
                 tokens.append(None)
                 seats.append(Seat(i, AGENT, name or agent.spec, spec=agent.spec, agent=agent))
         stored = StoredTable(
@@ -499,7 +499,7 @@ class Tables:
     def listing(self, status: str | None) -> list[dict[str, Any]]:
         """The lobby: unfinished tables (``status`` None), or those of one status."""
         if status not in (None, "waiting", "playing", "finished", STOPPED):
-            raise WebError(protocol.BAD_REQUEST, f"status {protocol.quote(status)} is not one of waiting, playing, "
+            raise WebError(protocol.BAD_REQUEST, f"status {protocol.shown(status, self.limits.echo)} is not one of waiting, playing, "
                            "finished, stopped")
         over = status in ("finished", STOPPED)
         found = self.storage.tables(finished=over)
@@ -574,11 +574,12 @@ def _game_for(request: TableRequest, limits: Limits) -> Game:
     return game
 
 
-def _agent_for(spec: str, game: Game) -> Any:
+def _agent_for(spec: str, game: Game, echo: int) -> Any:
     try:
         agent = parlour.agent(spec)
     except OptionError as err:
-        raise WebError(protocol.BAD_AGENT, f"seat {spec!r}: {err}; a seat may also be \"human\" (a person)", 422) from None
+        raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, echo)}: {err}; a seat may also be \"human\" "
+                       "(a person)", 422) from None
     if agent.cheats:
         raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
                        "it cannot sit at a table; choose random, heuristic or ismcts", 422)

@@ -40,7 +40,7 @@ class DecktetGolf(Game):
     _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         copies = 1 if self.options["players"] == 2 else 2  # DG-1
         self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))

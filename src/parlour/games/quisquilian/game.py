@@ -40,7 +40,7 @@ class Quisquilian(Game):
     _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         players = self.options["players"]
         #: The decks in play: the option, or by default one for 3-4 players and two for 5-8.
