@@ -84,10 +84,10 @@ def _spot(word: str, text: str) -> int:
 
 def _joined(text: str) -> list[str]:
     """The words of ``text`` in lower case, a word ending or starting with ``@`` joined to its
-    neighbour (``6H @ 3`` is ``6h@3``): one pass."""
+    neighbour (``6H @ 3`` is ``6h@3``), never to the verb: one pass."""
     out: list[str] = []
     for word in words(text.lower()):
-        if out and (word.startswith("@") or out[-1].endswith("@")):
+        if len(out) > 1 and (word.startswith("@") or out[-1].endswith("@")):
             out[-1] += word
         else:
             out.append(word)
