@@ -512,6 +512,12 @@ def test_dg11_without_the_excuse_a_swap_is_a_notation_error_that_offers_no_swap(
     assert "swap <cell> <cell>" in refuse(dg5_state(options={"excuse": True}), "play B1", error=parlour.NotationError)
 
 
+@pytest.mark.parametrize("text", [",", " , ", "flip \u00b2", "flip B\u00b9", "flip \uff22\uff11", "replace C\u0663"])
+def test_notation_odd_text_is_a_notation_error(text):
+    """Issue 18: commas alone, superscript, Arabic-Indic or fullwidth digits are no cells."""
+    refuse(dg5_state(), text, error=parlour.NotationError)
+
+
 @pytest.mark.parametrize("cell, old, was_up", [("C3", "XS", False), ("B1", "2MK", True)])
 def test_dg5_take_then_replace_the_new_card_face_up_the_old_face_up_on_the_discard(cell, old, was_up):
     state = dg5_state()
