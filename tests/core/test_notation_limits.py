@@ -7,14 +7,13 @@ the bound a megabyte is read to its error (a quadratic duplicate check once took
 
 from __future__ import annotations
 
-import itertools
 import random
 import subprocess
 import sys
 from typing import Any
 
 import pytest
-from helpers import refuse
+from helpers import option_combinations, refuse
 
 import parlour
 from parlour.core.notation import GAP
@@ -85,20 +84,6 @@ def test_the_longest_legal_notation_is_read_and_one_character_more_is_refused_un
     assert len(widest) == bound and str(game.parse_action(state, widest)) == action
     message = refuse(state, widest + " ", "too long", f"at most {bound} characters", error=parlour.NotationError)
     assert "expected one of" in message  # and what notation looks like
-
-
-def option_combinations(name: str) -> list[dict[str, Any]]:
-    """Every combination of the options' sample values that the game accepts."""
-    specs = parlour.load(name).option_specs
-    combos = [dict(zip([s.name for s in specs], values)) for values in itertools.product(*(s.samples() for s in specs))]
-    accepted = []
-    for combo in combos:
-        try:
-            parlour.load(name, **combo)
-        except parlour.OptionError:
-            continue
-        accepted.append(combo)
-    return accepted
 
 
 @pytest.mark.parametrize("name", parlour.game_names())
