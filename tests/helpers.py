@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from typing import Any
 
@@ -33,6 +34,21 @@ def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> 
     assert state.to_position() == before
     assert sorted(legal(state)) == legal_before
     return message
+
+
+def option_combinations(name: str) -> list[dict[str, Any]]:
+    """Every combination of the game's option sample values (``Option.samples``) that
+    ``parlour.load`` accepts (tests/conformance sweeps the same ones)."""
+    specs = parlour.load(name).option_specs
+    names = [spec.name for spec in specs]
+    accepted = []
+    for values in itertools.product(*(spec.samples() for spec in specs)):
+        try:
+            parlour.load(name, **dict(zip(names, values)))
+        except parlour.OptionError:
+            continue
+        accepted.append(dict(zip(names, values)))
+    return accepted
 
 
 def play(state, *actions: str):

@@ -495,8 +495,27 @@ def dg5_state(**kw: Any):
 def test_dg5_a_turn_starts_with_take_or_draw():
     state = dg5_state()
     assert legal(state) == {"take", "draw"}
-    for text in ("replace C3", "discard", "flip A2", "ontop A2", "swap A2 B2"):
+    for text in ("replace C3", "discard", "flip A2", "ontop A2"):
         refuse(state, text, "take the discard top or draw")
+    with_excuse = dg5_state(options={"excuse": True})
+    refuse(with_excuse, "swap A2 B2", "take the discard top or draw")
+
+
+def test_dg11_without_the_excuse_a_swap_is_a_notation_error_that_offers_no_swap():
+    """Issue 18: with the Excuse off no swap can ever be legal, so its notation is refused and
+    the errors never offer ``swap <cell> <cell>``; with the Excuse on they do."""
+    state = dg5_state()
+    message = refuse(state, "swap A2 B2", "excuse", "expected one of: flip <cell>", error=parlour.NotationError)
+    assert "swap <cell>" not in message
+    for text in ("play B1", "", ","):
+        assert "swap" not in refuse(state, text, "expected one of", error=parlour.NotationError)
+    assert "swap <cell> <cell>" in refuse(dg5_state(options={"excuse": True}), "play B1", error=parlour.NotationError)
+
+
+@pytest.mark.parametrize("text", [",", " , ", "flip \u00b2", "flip B\u00b9", "flip \uff22\uff11", "replace C\u0663"])
+def test_notation_odd_text_is_a_notation_error(text):
+    """Issue 18: commas alone, superscript, Arabic-Indic or fullwidth digits are no cells."""
+    refuse(dg5_state(), text, error=parlour.NotationError)
 
 
 @pytest.mark.parametrize("cell, old, was_up", [("C3", "XS", False), ("B1", "2MK", True)])

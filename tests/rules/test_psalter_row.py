@@ -1291,6 +1291,48 @@ def test_notation_unique_abbreviations(text, canonical):
     assert str(state.history()[-1]) == canonical
 
 
+@pytest.mark.parametrize(
+    "row, hand, text, canonical",
+    [
+        (["5H"], ["6H", "KS", "AS", "JS", "QS"], "place", "place 6H high"),  # the only Page that fits
+        (["5C", "6H", "7C"], ["KS", "6S", "2D", "9D", "JH"], "swap", "swap 6S KS"),  # the only Directive
+        (["5C", "6H", "7C"], ["KS", "6S", "2D", "9D", "JH"], " SWAP , ", "swap 6S KS"),
+    ],
+)
+def test_notation_a_bare_place_or_swap_names_the_only_one(row, hand, text, canonical):
+    """DESIGN Notation input, issue 18: a bare verb is an abbreviation, ``place`` and ``swap``
+    too (as ``errand`` and ``revise`` are), when exactly one legal action matches it."""
+    state = make_state(row=row, hand=hand)
+    assert [str(a) for a in state.legal_actions() if str(a).startswith(text.strip(" ,").lower())] == [canonical]
+    assert str(parlour.load("psalter-row").parse_action(state, text)) == canonical
+
+
+@pytest.mark.parametrize(
+    "row, hand, text, candidates",
+    [
+        (["5H"], ["6H", "4D", "KS", "AS", "JS"], "place", ["place 6H high", "place 4D low"]),
+        (["5C", "6H", "7C"], ["KS", "KD", "6S", "5D", "JH"], "swap",
+         ["swap 5D KD", "swap 5D KS", "swap 6S KD", "swap 6S KS"]),
+    ],
+)
+def test_notation_a_bare_place_or_swap_with_several_lists_them(row, hand, text, candidates):
+    state = make_state(row=row, hand=hand)
+    message = refuse(state, text, "ambiguous", *candidates, error=parlour.NotationError)
+    assert message.count(f"{text} ") == len(candidates)  # every candidate of that kind, no other
+
+
+@pytest.mark.parametrize(
+    "row, hand, text, why",
+    [
+        (["5H", "6H"], ["KS", "AS", "JS", "QS", "AD"], "place", "no Page in your hand can be placed now: you are stuck"),
+        (["5H"], ["9C", "4D", "6D", "JS", "AS"], "swap", "you hold no King"),
+        (["5H"], ["9C", "2D", "KS", "JS", "AS"], "swap", "no Page in your hand has a copy in the Row"),
+    ],
+)
+def test_notation_a_bare_place_or_swap_when_none_is_legal_says_why(row, hand, text, why):
+    refuse(make_state(row=row, hand=hand), text, why)
+
+
 def test_notation_revise_alone_is_an_abbreviation_when_unique():
     """DESIGN Notation input: `revise` names the only Revision (here the one-Page Row)."""
     state = make_state(row=["9H"], hand=["2C", "3C", "JS", "KS", "AS"])
@@ -1325,7 +1367,10 @@ def test_notation_ambiguous_abbreviation_lists_candidates(row, hand, text, candi
         "   ",
         "fly away",
         "pass",
-        "place",
+        ",",
+        " , ",
+        "place 9²",
+        "place 9C high pay ²D",
         "place 9X high",
         "place 1C high",
         "place 9C sideways",

@@ -1162,6 +1162,17 @@ def test_notation_legal_set_and_input_leniency():
         ("add 9C@x", ["spots are numbered 1-9"]),
         ("add 9C@2 10C", ["add <card>"]),
         ("stop please", ["stop takes nothing"]),
+        (",", ["does not parse", "expected"]),  # issue 18: once an IndexError
+        (" , ", ["does not parse", "expected"]),
+        ("discard 7H \u00b2", ["'\u00b2' is not a spot", "1-9"]),  # a superscript 2: once a ValueError
+        ("add 8H to \u00b2", ["'\u00b2' is not a run number", "numbered from 1"]),
+        ("run 5H@\u00b2 6H 7H", ["'\u00b2' is not a spot"]),
+        ("discard 7H \u0663", ["is not a spot"]),  # an Arabic-Indic 3: str.isdigit, and int() reads it
+        ("discard 7H \uff15", ["is not a spot"]),  # a fullwidth 5
+        ("add 8H to 0", ["numbered from 1"]),
+        ("add 8H to x", ["'x' is not a run number"]),
+        ("run 6H 7H 6H", ["6H is named twice", "each rank once"]),
+        ("run 5H@1 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 5H", ["at most 13 cards"]),
     ],
 )
 def test_notation_errors_say_what_was_expected(text, why):

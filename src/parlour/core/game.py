@@ -9,14 +9,18 @@ and views.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar, Iterator
 
 from parlour.core.action import Action
 from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
+from parlour.core.notation import longest_length
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
+from parlour.core.words import excerpt
 
 
 class Game:
@@ -48,8 +52,9 @@ class Game:
             raise OptionError(f"seed {seed!r} is not allowed: expected an integer")
         return self._new_state(seed)
 
-    #: What notation looks like, for the error that unparseable text gets.
-    notation_help: ClassVar[str] = ""
+    #: What notation looks like, for the error that unparseable text gets (a game may set
+    #: its own per instance, naming only the forms its options allow).
+    notation_help: str = ""
 
     def parse_action(self, state: "State", text: str) -> Action:
         """The legal action that ``text`` names in ``state``.
@@ -57,9 +62,16 @@ class Game:
         Lenient (DESIGN.md "Notation input"): the game's ``_parse_spec`` reads what is
         written, and any part left out is fine when exactly one legal action matches.
         An ambiguous text is a NotationError listing the candidates; one that matches
-        no legal action is an IllegalAction saying why.
+        no legal action is an IllegalAction saying why. A text longer than
+        :attr:`max_notation_length` is a NotationError before any of it is read.
         """
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str):
+            raise NotationError(f"notation is text, not {type(text).__name__}: {self.notation_help}")
+        limit = self.max_notation_length
+        if len(text) > limit:
+            raise NotationError(f"{excerpt(text)} is too long: {self.title} notation is at most {limit} "
+                                f"characters; {self.notation_help}")
+        if not text.strip():
             raise NotationError(f"{text!r} is empty: {self.notation_help}")
         spec = self._parse_spec(text)
         found = [a for a in state.legal_actions() if spec.matches(a)]
@@ -69,8 +81,27 @@ class Game:
             raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found)}")
         raise IllegalAction(state._why_illegal(spec))
 
+    @functools.cached_property
+    def max_notation_length(self) -> int:
+        """The longest text :meth:`parse_action` reads: longer is refused unread.
+
+        Each form of the game's notation under its options (``_notation_forms``: the longest
+        spelling of each of its words) is counted with ``core.notation.GAP`` blanks before,
+        between and after its words; the bound is the longest of them.
+
+        >>> import parlour
+        >>> parlour.load("decktet-golf").max_notation_length  # "replace C3" and its blanks
+        33
+        """
+        return longest_length(self._notation_forms())
+
     def _parse_spec(self, text: str) -> Any:
         """What a text says, as an object with ``matches(action)``; NotationError if it does not parse."""
+        raise NotImplementedError
+
+    def _notation_forms(self) -> list[Sequence[str]]:
+        """Each form of the notation under this game's options, as the longest spelling of each
+        of its words (e.g. ``("replace", "C3")``): what :attr:`max_notation_length` counts."""
         raise NotImplementedError
 
     def from_position(self, position: dict[str, Any]) -> "State":

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -15,7 +16,7 @@ from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.decktet_golf import position, text
-from parlour.games.decktet_golf.notation import EXPECTED, parse_spec
+from parlour.games.decktet_golf.notation import Spec, expected, notation_forms, parse_spec
 
 OPTIONS = (
     Option("players", 2, "the number of players, 2-5 (DG-1: two decks for 3-5)", minimum=2, maximum=5),
@@ -35,12 +36,17 @@ class DecktetGolf(Game):
     title = "Decktet Golf"
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
-    notation_help = EXPECTED
     _positions: ClassVar[ModuleType] = position
     _text: ClassVar[ModuleType] = text
-    _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         copies = 1 if self.options["players"] == 2 else 2  # DG-1
         self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))
+        self.notation_help = expected(self.options["excuse"])  # a swap only where the Excuse is
+
+    def _parse_spec(self, text: str) -> Spec:
+        return parse_spec(text, self.options["excuse"])
+
+    def _notation_forms(self) -> list[Sequence[str]]:
+        return notation_forms(self.options["excuse"])

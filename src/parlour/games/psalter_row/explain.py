@@ -82,7 +82,8 @@ def _owed(state: "PsalterState", spec: Spec) -> str:
 
 def _place(state: "PsalterState", spec: Spec, stuck: bool) -> str | None:
     card, row = spec.card, state.row
-    assert card is not None
+    if card is None:  # a bare "place" that matched no placement
+        return "no Page in your hand can be placed now" + (": you are stuck (PR-7)" if stuck else "")
     if not PAGE_VALUE[card]:
         return f"{CODE[card]} is {role(card)}: only Pages 2-10 are placed in the Row"
     if RANK[card] in {RANK[c] for c in row}:

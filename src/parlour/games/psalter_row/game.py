@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import ClassVar
 
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.psalter_row import position, text
-from parlour.games.psalter_row.notation import EXPECTED, parse_spec
+from parlour.games.psalter_row.notation import EXPECTED, NOTATION_FORMS, parse_spec
 
 OPTIONS = (
     Option("first_page_cost", 0, "PR-3: the gap the first Page placed into an empty Row must pay (0 or 1: free)",
@@ -42,3 +43,6 @@ class PsalterRow(Game):
     _positions: ClassVar[ModuleType] = position
     _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
+
+    def _notation_forms(self) -> list[Sequence[str]]:
+        return list(NOTATION_FORMS)

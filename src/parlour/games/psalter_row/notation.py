@@ -12,11 +12,12 @@ part left out when exactly one legal action matches what is written.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.cards.standard import parse_card
 from parlour.core.errors import NotationError
+from parlour.core.notation import words
 from parlour.games.psalter_row.actions import (
     END_NAMES,
     KIND_NAMES,
@@ -28,6 +29,16 @@ from parlour.games.psalter_row.actions import (
 EXPECTED = (
     "expected one of: place <card> [low|high] [pay <page> [<patron>]], swap <page> <king>, "
     "errand <ace>, discard <card>, revise [<page>]  (cards like 9C, 10H or TH, QS)"
+)
+_CARD = "10H"  # the longest spelling of a card
+#: The longest spelling of each form's words, for ``Game.max_notation_length``: the same
+#: under every option.
+NOTATION_FORMS: tuple[Sequence[str], ...] = (
+    ("place", _CARD, "high", "pay", _CARD, _CARD),
+    ("swap", _CARD, _CARD),
+    ("errand", _CARD),
+    ("discard", _CARD),
+    ("revise", _CARD),
 )
 
 
@@ -58,28 +69,29 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     """Parse notation into a Spec; NotationError says what was expected."""
-    words = re.split(r"[\s,]+", text.strip().lower())
-    verb, args = words[0], [w for w in words[1:] if w]
-    if verb not in KIND_NAMES:
+    args = words(text.lower())
+    if not args or args[0] not in KIND_NAMES:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
+    verb = args.pop(0)
     kind = KIND_NAMES.index(verb)
     if kind == PLACE:
         return _parse_place(text, args)
     if kind == SWAP:
-        if not 1 <= len(args) <= 2:
+        if len(args) > 2:
             raise NotationError(f"{text!r}: a Directive names a hand Page and a King, e.g. swap 6S KH")
-        cards = [parse_card(w) for w in args]
+        cards: list[int | None] = [parse_card(w) for w in args]
         if len(cards) == 2 and cards[0] == cards[1]:  # else "swap 6S 6S" would abbreviate "swap 6S KH"
             raise NotationError(f"{text!r}: the same card is named twice: a Directive names a hand Page and a King")
-        return Spec(SWAP, cards[0], king=cards[1] if len(cards) == 2 else None, text=text)
+        cards += [None] * (2 - len(cards))  # a bare "swap" names no card: the only Directive
+        return Spec(SWAP, cards[0], king=cards[1], text=text)
     if len(args) > 1:
         raise NotationError(f"{text!r}: write {verb} <card>, naming one card")
     return Spec(kind, parse_card(args[0]) if args else None, text=text)
 
 
 def _parse_place(text: str, args: list[str]) -> Spec:
-    if not args:
-        raise NotationError(f"{text!r}: name the Page to place, e.g. place 9C high pay 4D")
+    if not args:  # a bare "place": the only placement
+        return Spec(PLACE, text=text)
     card, rest = parse_card(args[0]), args[1:]
     end = None
     if rest and rest[0] in END_NAMES[1:]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE
@@ -44,9 +45,9 @@ def _reason(state: QuisState, spec: Spec) -> str:
 
 
 def _missing(state: QuisState, spec: Spec, hand: list[int]) -> str | None:
-    from_hand = [card for card, source in spec.cards if not source]
-    for card in set(from_hand):
-        if from_hand.count(card) > hand.count(card):
+    from_hand, held = Counter(card for card, source in spec.cards if not source), Counter(hand)
+    for card, wanted in from_hand.items():
+        if wanted > held[card]:
             return f"{CODE[card]} is not in your hand (hand: {' '.join(CODE[c] for c in hand)})"
     taken: dict[int, list[int]] = {}
     for card, source in spec.cards:

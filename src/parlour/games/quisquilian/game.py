@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -16,7 +17,7 @@ from parlour.core.errors import OptionError
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.quisquilian import position, text
-from parlour.games.quisquilian.notation import EXPECTED, parse_spec
+from parlour.games.quisquilian.notation import EXPECTED, notation_forms, parse_spec
 from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS
 
 OPTIONS = (
@@ -53,3 +54,6 @@ class Quisquilian(Game):
         self.deck: tuple[int, ...] = tuple(range(DECK_SIZE)) * self.decks
         #: QU-8's safety net, read at every turn's end (an attribute, not an options look-up).
         self.max_turns: int = self.options["max_turns"]
+
+    def _notation_forms(self) -> list[Sequence[str]]:
+        return notation_forms(self.decks)

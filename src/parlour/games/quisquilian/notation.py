@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from parlour.cards.standard import parse_card
+from parlour.cards.standard import CODE, parse_card
 from parlour.core.errors import NotationError
+from parlour.core.notation import number, words
 from parlour.games.quisquilian.actions import (
     ADD,
     DISCARD,
@@ -25,13 +26,25 @@ from parlour.games.quisquilian.actions import (
     QuisAction,
 )
 
-if TYPE_CHECKING:
-    pass
-
 EXPECTED = (
     "expected one of: discard <card> <spot 1-9>, run <card>[@spot] <card>[@spot] <card>[@spot] ..., "
     "add <card>[@spot] [to <run number>], stop  (cards like 7H, 10S or TS)"
 )
+#: The most cards a run can have: one of each rank, Ace to King (QU-2, QU-4).
+LONGEST_RUN = 13
+_CARD, _SOURCE = "10H", ("10H", "@", "9")  # the longest spelling of a card, and of a card from a spot
+
+
+def notation_forms(decks: int) -> list[Sequence[str]]:
+    """The longest spelling of each form's words (for ``Game.max_notation_length``); a card
+    from a spot is counted as three words, ``10H @ 9``, since blanks around ``@`` are allowed.
+    A player's runs number at most one per three cards of the decks.
+
+    >>> [len(form) for form in notation_forms(1)]
+    [3, 40, 6, 1]
+    """
+    most_runs = str(52 * decks // 3)
+    return [("discard", _CARD, "9"), ("run", *_SOURCE * LONGEST_RUN), ("add", *_SOURCE, "to", most_runs), ("stop",)]
 
 
 class Spec(NamedTuple):
@@ -63,18 +76,29 @@ def _card_at(word: str, text: str) -> tuple[int, int]:
 
 
 def _spot(word: str, text: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 9:
+    spot = number(word)
+    if spot is None or not 1 <= spot <= 9:
         raise NotationError(f"{text!r}: {word!r} is not a spot: spots are numbered 1-9, row by row")
-    return int(word)
+    return spot
+
+
+def _joined(text: str) -> list[str]:
+    """The words of ``text`` in lower case, a word ending or starting with ``@`` joined to its
+    neighbour (``6H @ 3`` is ``6h@3``), never to the verb: one pass."""
+    out: list[str] = []
+    for word in words(text.lower()):
+        if len(out) > 1 and (word.startswith("@") or out[-1].endswith("@")):
+            out[-1] += word
+        else:
+            out.append(word)
+    return out
 
 
 def parse_spec(text: str) -> Spec:
-    joined = re.sub(r"\s*@\s*", "@", text.strip().lower())  # "6H @ 3" is "6H@3"
-    words = [w for w in re.split(r"[\s,]+", joined) if w]
-    verb, args = words[0], words[1:]
-    if verb not in KIND_NAMES:
+    args = _joined(text)
+    if not args or args[0] not in KIND_NAMES:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
-    kind = KIND_NAMES.index(verb)
+    kind = KIND_NAMES.index(args.pop(0))
     if kind == STOP:
         if args:
             raise NotationError(f"{text!r}: stop takes nothing after it")
@@ -84,18 +108,29 @@ def parse_spec(text: str) -> Spec:
             raise NotationError(f"{text!r}: write discard <card> <spot>, e.g. discard 7H 5")
         return Spec(DISCARD, ((parse_card(args[0]), 0),), _spot(args[1], text) if len(args) == 2 else 0, None, text)
     if kind == RUN:
-        if len(args) < 3:
-            raise NotationError(f"{text!r}: a run has three or more cards, e.g. run 5H 6H@3 7H@3")
-        cards = tuple(_card_at(w, text) for w in args)
-        twice = [w for w in args if args.count(w) > 1 and "@" in w]
-        if twice:
-            raise NotationError(f"{text!r}: {twice[0].upper()} is named twice; a spot card can be taken once")
-        return Spec(RUN, cards, 0, None, text)
+        return Spec(RUN, _run_cards(args, text), 0, None, text)
     target = None
     if len(args) == 3 and args[1] == "to":
-        if not args[2].isdigit() or int(args[2]) < 1:
-            raise NotationError(f"{text!r}: your runs are numbered from 1, in the order you laid them")
-        target, args = int(args[2]) - 1, args[:1]
+        run_number = number(args[2])
+        if not run_number:
+            raise NotationError(f"{text!r}: {args[2]!r} is not a run number: your runs are numbered from 1, in the order you laid them")
+        target, args = run_number - 1, args[:1]
     if len(args) != 1:
         raise NotationError(f"{text!r}: write add <card>[@spot] [to <run number>], e.g. add 8H@2")
     return Spec(ADD, (_card_at(args[0], text),), 0, target, text)
+
+
+def _run_cards(args: list[str], text: str) -> tuple[tuple[int, int], ...]:
+    """A run's (card, source) pairs; a card named twice is refused (a run holds each rank
+    once, QU-4), found with a set: linear in the words."""
+    if len(args) < 3:
+        raise NotationError(f"{text!r}: a run has three or more cards, e.g. run 5H 6H@3 7H@3")
+    if len(args) > LONGEST_RUN:
+        raise NotationError(f"{text!r}: a run has at most {LONGEST_RUN} cards, one of each rank Ace to King (QU-4)")
+    cards = tuple(_card_at(w, text) for w in args)
+    seen: set[int] = set()
+    for card, _ in cards:
+        if card in seen:
+            raise NotationError(f"{text!r}: {CODE[card]} is named twice; a run holds each rank once (QU-4)")
+        seen.add(card)
+    return cards
