@@ -38,7 +38,6 @@ class Limits:
     max_body: int = 16_384  # bytes of an HTTP request body: more is 413 body_too_large
     max_frame: int = 8_192  # bytes of a websocket text frame: more is bad_message, unparsed
     ws_max_size: int = 65_536  # bytes of a websocket message uvicorn buffers at most: more closes the socket (1009)
-    max_action_text: int = 400  # characters of an act's notation text: more is refused unparsed
     max_name: int = 40  # characters of a seat's name
     max_spec: int = 200  # characters of a seat's agent spec
     echo: int = 60  # characters of a client's input quoted back in an error message
