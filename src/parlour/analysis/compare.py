@@ -26,10 +26,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from parlour.analysis.figures import figure_ci, figure_difference
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
-from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
+from parlour.analysis.stats import Estimate
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
 from parlour.core.scores import win_share
@@ -152,25 +153,13 @@ def comparison(rows: Iterable[dict[str, Any]]) -> Comparison:
     return Comparison([labels[v] for v in order], len(common), effects, ends)
 
 
-def is_rate(name: str, values: Sequence[float]) -> bool:
-    """A share of games (wins, an end reason, a yes/no figure): its interval is Wilson's.
-
-    >>> is_rate("win_0", [0, 0.5, 1]), is_rate("complete", [0.0, 1.0]), is_rate("turns", [0, 12])
-    (True, True, False)
-    """
-    if not all(0 <= v <= 1 for v in values):
-        return False
-    return name.startswith(("win_", "end: ")) or name == "first player wins" or all(v in (0, 1) for v in values)
-
-
 def _with_ends(found: dict[str, float], row: dict[str, Any], ends: Sequence[str]) -> dict[str, float]:
     found.update({f"end: {end}": float(str(row["end"]) == end) for end in ends})
     return found
 
 
 def _effect(name: str, values: list[list[float]]) -> Effect:
-    means = [proportion_ci(sum(column), len(column)) if is_rate(name, column) else mean_ci(column)
-             for column in values]
+    means = [figure_ci(name, column) for column in values]
     differences: list[tuple[Estimate, float] | None] = [None]
-    differences += [paired_difference(values[0], column) for column in values[1:]]
+    differences += [figure_difference(name, values[0], column) for column in values[1:]]
     return Effect(name, means, differences)

@@ -137,7 +137,7 @@ def figure_table(summary: Summary) -> Table:
         if spread:
             if name in summary.spreads:
                 low, median, high, above = summary.spreads[name]
-                row += [f"{median:.4g}", f"{low:.4g} to {high:.4g}", f"{100 * above.mean:.0f}%"]
+                row += [f"{median:.4g}", f"{low:.4g} to {high:.4g}", f"{100 * above.mean:.1f}%"]
             else:
                 row += ["", ""]
         table.add_row(*row)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from parlour.analysis.figures import figure_ci, is_rate
 from parlour.analysis.lead import LeadTrack
 from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
@@ -124,7 +125,8 @@ class Summary:
 
     games: int
     seats: list[SeatSummary]
-    #: name -> (is_rate, estimate): a bool figure is a rate, a number a mean.
+    #: name -> (is_rate, estimate): a yes/no figure is a rate, a number a mean, each with the
+    #: interval :func:`~parlour.analysis.figures.figure_ci` gives it.
     figures: dict[str, tuple[bool, Estimate]] = field(default_factory=dict)
     #: name -> counts of each value, for text figures such as the end reason.
     tallies: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
@@ -192,7 +194,7 @@ def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
         if all(isinstance(v, bool) for v in values):
             figures[key] = (True, proportion_ci(sum(values), n))
         elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            figures[key] = (False, mean_ci(values))
+            figures[key] = (is_rate(key, values), figure_ci(key, values))
             spreads[key] = (min(values), statistics.median(values), max(values),
                             proportion_ci(sum(v > 0 for v in values), n))
         elif all(v is None or isinstance(v, str) for v in values):

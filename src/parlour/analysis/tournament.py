@@ -395,7 +395,8 @@ def _solo_pairs(deals: dict[int, dict[int, tuple[float, bool]]], labels: Sequenc
         both = [(deal[a], deal[b]) for deal in deals.values() if a in deal and b in deal]
         found.append(PairResult(labels[a], labels[b], len(both),
                                 score_difference=mean_ci([x[0] - y[0] for x, y in both]),
-                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both])))
+                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both],
+                                                              within=(-1, 1))))
     return found
 
 
@@ -486,12 +487,11 @@ def pair_table(result: Standings) -> Table:
 
 
 def _points(e: Estimate) -> str:
-    """A difference of rates in percentage points, ``[low%, high%]``, kept within ±100
-    (the normal interval of a difference near -1 or 1 can reach past it).
+    """A difference of rates in percentage points, ``[low%, high%]``.
 
-    >>> _points(Estimate(-0.92, -1.029, -0.811, 50))
+    >>> _points(Estimate(-0.92, -1.0, -0.811, 50))
     '[-100.0%, -81.1%]'
     """
     if e.low is None or e.high is None:
         return "n/a"
-    return f"[{100 * max(-1.0, e.low):+.1f}%, {100 * min(1.0, e.high):+.1f}%]"
+    return f"[{100 * e.low:+.1f}%, {100 * e.high:+.1f}%]"
