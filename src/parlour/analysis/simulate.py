@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.analysis.figures import figure_ci, is_rate
-from parlour.analysis.lead import LeadTrack
+from parlour.analysis.lead import lead_track
 from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
@@ -51,13 +51,14 @@ def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: 
     ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`).
 
     A game of several seats also gets ``first_player`` (the seat that moved first) and
-    the lead figures of :class:`~parlour.analysis.lead.LeadTrack`."""
+    the lead figures of :class:`~parlour.analysis.lead.LeadTrack` (in Quisquilian, of the
+    ranks each seat covers: :func:`~parlour.analysis.lead.lead_track`)."""
     rng = random.Random(derive_seed(seed, index, "agents"))
     state = game.new_state(deal)
     if game.num_players == 1:
         return game_row(play_out(state, agents, rng), index, deal, names)
-    first, track = state.current_player, LeadTrack(state.scores())
-    row = game_row(play_out(state, agents, rng, lambda now: track.see(now.scores())), index, deal, names)
+    first, (track, standing) = state.current_player, lead_track(state)
+    row = game_row(play_out(state, agents, rng, lambda now: track.see(standing(now))), index, deal, names)
     row["first_player"] = first
     row.update(track.figures(state.winners()))
     return row
