@@ -207,13 +207,16 @@ def proportion_ci(successes: float, n: int, z: float = Z95) -> Estimate:
         raise ValueError("no trials: a rate needs n >= 1")
     if not 0 <= successes <= n:
         raise ValueError(f"{successes} successes out of {n} trials")
-    p = successes / n
+    low, high = _wilson(successes / n, n, z)
+    return Estimate(successes / n, low, high, n)
+
+
+def _wilson(p: float, n: float, z: float) -> tuple[float, float]:
+    """Wilson's score interval of a share ``p`` of ``n`` trials, exact at 0 and 1 (not 1e-17)."""
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high, n)
+    return 0.0 if p == 0 else max(0.0, centre - half), 1.0 if p == 1 else min(1.0, centre + half)
 
 
 def counts(values: Iterable[object]) -> list[tuple[object, int]]:
@@ -307,6 +310,36 @@ def paired_difference(first: Sequence[float], second: Sequence[float], confidenc
         return estimate, 1.0 if estimate.mean == 0 else 0.0
     statistic = estimate.mean / (spread / math.sqrt(len(differences)))
     return estimate, t_two_sided_p(statistic, len(differences) - 1)
+
+
+def clustered_proportion_ci(numerators: Sequence[float], denominators: Sequence[float],
+                            confidence: float = CONFIDENCE) -> Estimate:
+    """A share pooled over clusters (the games of one deal, say: not independent), sum(a_k) /
+    sum(m_k) with each a_k between 0 and m_k, with Korn and Graubard's interval: Wilson's on
+    the effective number of games (the games over the design effect, the cluster-robust
+    variance K/(K-1)·Σ(a_k - p·m_k)² / (Σm_k)² over the binomial p(1-p)/Σm_k, never below 1)
+    with Student's t for K-1 degrees of freedom in place of z. It stays inside [0, 1], has an
+    upper bound above 0 when every cluster is 0, and is wide with few clusters, as it must be.
+    ``n`` is the number of clusters; a single cluster gives no interval.
+
+    >>> e = clustered_proportion_ci([0] * 20, [2] * 20)   # never ahead in 40 games on 20 deals
+    >>> e.mean, e.low, round(e.high, 3), e.n
+    (0.0, 0.0, 0.099, 20)
+    """
+    if len(numerators) != len(denominators) or not numerators:
+        raise ValueError(f"a pooled share needs one count of games per cluster and at least one cluster, "
+                         f"not {len(numerators)} shares and {len(denominators)} counts")
+    games = math.fsum(denominators)
+    if games <= 0 or any(not 0 <= a <= m for a, m in zip(numerators, denominators)):
+        raise ValueError("each cluster needs between 0 and its games, and the clusters some games in all")
+    k, share = len(numerators), math.fsum(numerators) / games
+    if k < 2:
+        return Estimate(share, None, None, k)
+    clustered = k / (k - 1) * math.fsum((a - share * m) ** 2 for a, m in zip(numerators, denominators)) / games ** 2
+    binomial = share * (1 - share) / games
+    design_effect = max(1.0, clustered / binomial) if binomial > 0 else 1.0
+    low, high = _wilson(share, games / design_effect, t_quantile((1 + confidence) / 2, k - 1))
+    return Estimate(share, low, high, k)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
