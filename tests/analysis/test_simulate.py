@@ -80,6 +80,21 @@ def test_any_game_of_a_run_can_be_played_again_alone(game):
     assert len(state.history()) == row["decisions"]
 
 
+def test_decktet_golf_scores_by_turn_order_are_named_so():
+    # round_score_turn_order<k>: the mean round score of the player k-th in each round's turn
+    # order (the round's first player is 1), worked out here from the public position.
+    game = parlour.load("decktet-golf", players=3, rounds=3)
+    agents = [parlour.agent("random")] * 3
+    for index in range(4):
+        state = play_out(game.new_state(derive_seed(8, index)), agents, random.Random(index))
+        position, stats = state.to_position(), state.stats()
+        rounds = list(zip(position["round_scores"], position["first_players"]))
+        assert len(rounds) == 3 and not any(key.startswith("round_score_place") for key in stats)
+        for k in range(3):
+            expected = statistics.fmean(scores[(first + k) % 3] for scores, first in rounds)
+            assert stats[f"round_score_turn_order{k + 1}"] == pytest.approx(expected)
+
+
 def test_rows_carry_the_game_figures(game):
     row = run_rows(game, n=1)[0]
     for key in ("game", "index", "seed", "score", "winners", "turns", "end", "complete", "reshuffled",
