@@ -227,3 +227,21 @@ def test_holm_is_the_step_down_bonferroni_on_random_families():
         for k, i in enumerate(order):
             expected[i] = min(1.0, max((m - j) * ps[order[j]] for j in range(k + 1)))
         assert holm(ps) == pytest.approx(expected)
+
+
+def test_the_statistics_need_no_extra():
+    # simulate and tournament print intervals without the sim extra: scipy (and numpy) are
+    # only for checking them here. Run them with both made unimportable.
+    import subprocess
+    import sys
+
+    def run_without_extras(*args):
+        script = f"import sys; sys.modules.update(scipy=None, numpy=None)\nfrom parlour.cli import main\nmain({list(args)})"
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return " ".join(done.stdout.split())
+
+    assert "rounds" in run_without_extras("simulate", "decktet-golf", "--players", "3", "-n", "6", "-w", "1")
+    text = run_without_extras("tournament", "quisquilian", "--players", "3", "--agents", "random,heuristic",
+                              "-n", "12", "-w", "1")
+    assert "All one way: random never finished ahead of heuristic" in text
