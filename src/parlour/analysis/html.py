@@ -152,8 +152,9 @@ def _design_table(groups: dict[str, list[dict[str, Any]]]) -> str:
     solitaire = all(m.seats == 1 for m in metrics.values())
     note = "" if solitaire else (
         "<p class=note>The first player is the seat that moved first; an even share is 1/seats. The "
-        "midpoint leader is the seat alone ahead on score after half the game's decisions (games where "
-        "nobody was alone ahead are left out); n/a where the figure does not apply.</p>")
+        "midpoint leader is the seat alone ahead on score (in Quisquilian, on the ranks its runs cover) "
+        "after half the game's decisions (games where nobody was alone ahead are left out); n/a where "
+        "the figure does not apply.</p>")
     shown = [(_e(row[0]), *row[1:]) for row in body if any(cell != "n/a" for cell in row[1:])]
     return _table(head, shown) + note
 
