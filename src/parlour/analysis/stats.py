@@ -68,7 +68,8 @@ def _incomplete_beta(x: float, y: float, a: float, b: float) -> float:
 
 
 def _beta_fraction(x: float, a: float, b: float) -> float:
-    tiny, value = 1e-300, 1.0
+    """The continued fraction of I_x(a, b), by Lentz's method (``tiny`` keeps it off 0)."""
+    tiny = 1e-300
     c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
     d = 1.0 / (d if abs(d) > tiny else tiny)
     value = d

@@ -310,10 +310,9 @@ class PairResult:
     """Two agents over the games (or, solitaire, the deals) both played. Multiplayer:
     ``ahead``, the share in which ``first`` finished ahead of ``second`` (level: half), its
     interval over deals (:func:`~parlour.analysis.stats.clustered_proportion_ci`; None with a
-    single deal; ``n`` is the games); ``never_ahead``, the one
-    of the two that never finished strictly ahead of the other, if one did not (the results
-    went all one way). Solitaire: the paired differences ``first - second`` of score and
-    completion."""
+    single deal; ``n`` is the games); ``never_ahead``, the one of the two that never finished
+    strictly ahead of the other, if one did not (the results went all one way). Solitaire:
+    the paired differences ``first - second`` of score and completion."""
 
     first: str
     second: str
