@@ -180,7 +180,8 @@ def verdict(pair: PairResult) -> str:
     if pair.ahead is not None:
         e, what = pair.ahead, "finished ahead in"
         better, worse = e.low is not None and e.low > 0.5, e.high is not None and e.high < 0.5
-        figure = f"{e.mean:.1%} [{e.low:.1%}, {e.high:.1%}] of {pair.games} games"
+        spread = "(no interval: one deal)" if e.low is None or e.high is None else f"[{e.low:.1%}, {e.high:.1%}]"
+        figure = f"{e.mean:.1%} {spread} of {pair.games} games"
     else:
         e, what = pair.score_difference, "scored, on the same deals,"
         better, worse = e.low is not None and e.low > 0, e.high is not None and e.high < 0

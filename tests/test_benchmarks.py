@@ -33,6 +33,14 @@ def test_a_small_strength_run_gives_a_verdict_and_its_rows(tmp_path):
     assert len(out.read_text().splitlines()) == 1 + 4  # a header and a row a game
 
 
+def test_a_strength_run_on_one_deal_says_it_cannot_separate_them():
+    # One deal gives the pairwise share no interval (the deal is the unit), and no verdict.
+    done = run("bench_agents.py", "strength", "decktet-golf", "--agents", "random,heuristic",
+               "--games", "2", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    assert "0.0% (no interval: one deal) of 2 games: not separated at 95%" in done.stdout
+
+
 def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
     out = tmp_path / "rows.csv"
     done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "3", "--option", "rounds=1",

@@ -383,7 +383,8 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
             address: str | None, progress: bool | None) -> None:
     """Play GAME under each rule variant on the same seeds (common random numbers) and print,
     per variant, every figure's mean with its 95% CI and its paired difference to the first
-    variant with a CI and p-value, e.g.
+    variant with a CI, its paired t-test p-value and the p-value adjusted for every figure at
+    once (Holm), e.g.
 
     parlour compare psalter-row --variant errand_draw=1 --variant errand_draw=2 --agent heuristic"""
     import itertools

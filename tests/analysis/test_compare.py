@@ -10,7 +10,7 @@ import parlour
 from parlour.analysis.compare import comparison, figures, parse_variants, variant_runs
 from parlour.analysis.parallel import play_chunk
 from parlour.analysis.results import read_rows
-from parlour.analysis.stats import paired_difference
+from parlour.analysis.stats import holm, paired_difference
 from parlour.cli import cli
 from parlour.core.errors import OptionError
 
@@ -35,8 +35,8 @@ def test_a_variant_that_changes_nothing_differs_by_exactly_zero():
     result = comparison(rows)
     assert result.labels == ["as given", "first_page_cost=0"]
     for effect in result.effects:
-        difference, p = effect.differences[1]
-        assert difference.mean == 0 and p == 1.0, effect.figure
+        difference = effect.differences[1]
+        assert difference.estimate.mean == 0 and difference.p == 1.0 and difference.holm == 1.0, effect.figure
 
 
 def test_differences_are_paired_per_game():
@@ -49,6 +49,18 @@ def test_differences_are_paired_per_game():
     assert turns.differences[1][0] == expected and turns.differences[1][1] == p
     assert turns.differences[1][0].mean > 0 and p < 0.05  # longer matches to 80 points
     assert result.effect("win_0").means[0].mean + result.effect("win_1").means[0].mean == pytest.approx(1)
+
+
+def test_holm_adjusts_every_difference_of_the_comparison_at_once():
+    rows = rows_of("decktet-golf", ["target=30", "target=50", "target=80"], ("random", "random"), games=20)
+    result = comparison(rows)
+    differences = [d for effect in result.effects for d in effect.differences if d is not None]
+    assert len(differences) == 2 * len(result.effects)  # every figure, each variant but the first
+    assert [d.holm for d in differences] == holm([d.p for d in differences])
+    tested = [d for d in differences if d.p == d.p]  # not nan
+    assert all(d.p <= d.holm <= 1 for d in tested)
+    smallest = min(tested, key=lambda d: d.p)
+    assert smallest.holm == pytest.approx(min(1, len(tested) * smallest.p))  # Bonferroni for the smallest
 
 
 def test_figures_of_a_row():
@@ -79,7 +91,8 @@ def test_compare_command_prints_differences_and_writes_rows(tmp_path):
     result = run(CliRunner(), "compare", "psalter-row", "--variant", "errand_draw=1", "--variant", "errand_draw=2",
                  "--games", "40", "--seed", "3", "--workers", "1", "--out", str(path))
     assert result.exit_code == 0, result.output
-    for fragment in ("Variants compared on the same 40 games", "errand_draw=2", "score", "end: exhausted", "p"):
+    for fragment in ("Variants compared on the same 40 games", "errand_draw=2", "score", "end: exhausted", "p",
+                     "Holm p", "paired t-test", "tests of this table at once"):
         assert fragment in result.stdout
     rows = read_rows(path)
     assert len(rows) == 80 and {row["variant"] for row in rows} == {"errand_draw=1", "errand_draw=2"}

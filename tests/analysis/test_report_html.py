@@ -14,6 +14,7 @@ from parlour.analysis.compare import parse_variants, variant_runs
 from parlour.analysis.html import build_report, headline_figures, variant_groups
 from parlour.analysis.metrics import design_metrics
 from parlour.analysis.parallel import play_chunk
+from parlour.analysis.report import p_text
 from parlour.analysis.results import RowWriter
 from parlour.analysis.simulate import simulate
 from parlour.cli import cli
@@ -77,6 +78,23 @@ def test_a_comparison_report_shows_the_variant_effects(variant_rows):
     assert "Variant comparison (paired over the same deals)" in page and "Difference to errand_draw=1" in page
     titles = [axes.get_title() for axes in figures["effects"].axes if axes.get_visible()]
     assert titles[:2] == ["score", "complete"]
+
+
+def test_the_variant_effects_plot_shows_the_paired_intervals_of_its_p_values(variant_rows):
+    from parlour.analysis.compare import comparison
+
+    result = comparison(variant_rows)
+    page, figures = build_report(variant_rows, "cmp.csv")
+    panels = [axes for axes in figures["effects"].axes if axes.get_visible()]
+    for axes in panels:
+        difference = result.effect(axes.get_title()).differences[1]
+        (bars,) = axes.containers
+        (segment,) = bars.lines[2][0].get_segments()  # the one variant against the first
+        assert [x for x, _ in segment] == pytest.approx([difference.estimate.low, difference.estimate.high])
+        assert bars.lines[0].get_xdata()[0] == pytest.approx(difference.estimate.mean)
+        (label,) = [tick.get_text() for tick in axes.get_yticklabels()]
+        assert label == f"errand_draw=2\np={p_text(difference.p)}, Holm {p_text(difference.holm)}"
+    assert "Holm p" in page and "tests of this table at once" in page
 
 
 def test_headline_figures_prefer_scores_wins_and_ends(variant_rows):

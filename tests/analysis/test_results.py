@@ -56,3 +56,14 @@ def test_unreadable_files_are_clear_errors(tmp_path, name, text, message):
         path.write_text(text)
     with pytest.raises(ResultsError, match=message):
         read_rows(path)
+
+
+def test_old_files_read_the_turn_order_figures_under_their_new_name(tmp_path):
+    # Files written before the rename hold round_score_place<k> (turn order, not finishing place).
+    old = tmp_path / "old.csv"
+    old.write_text("game,index,winners,round_score_0,round_score_place1,round_score_place2\n"
+                   "decktet-golf,0,1,40.0,38.0,40.0\n", encoding="utf-8")
+    (row,) = read_rows(old)
+    assert list(row) == ["game", "index", "winners", "round_score_0", "round_score_turn_order1",
+                         "round_score_turn_order2"]
+    assert row["round_score_turn_order1"] == 38.0

@@ -22,54 +22,12 @@ from parlour.analysis.simulate import (
     simulate,
     summarize,
 )
-from parlour.analysis.stats import Z95, bar, counts, histogram, mean_ci, proportion_ci
+from parlour.analysis.stats import bar, counts, histogram
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
 
 
-# -- statistics --------------------------------------------------------------------------------
-def test_z95_is_the_two_sided_95_percent_quantile():
-    assert Z95 == pytest.approx(1.959964, abs=1e-6)
-
-
-def test_mean_ci_is_the_normal_approximation():
-    values = [1, 2, 3, 4]
-    e = mean_ci(values)
-    half = 1.959964 * statistics.stdev(values) / 2
-    assert e.mean == 2.5 and e.n == 4
-    assert e.low == pytest.approx(2.5 - half) and e.high == pytest.approx(2.5 + half)
-    assert e.half_width == pytest.approx(half)
-
-
-def test_mean_ci_edge_cases():
-    assert mean_ci([3, 3, 3]).low == mean_ci([3, 3, 3]).high == 3
-    single = mean_ci([7])
-    assert single.mean == 7 and single.low is None and single.half_width is None
-    with pytest.raises(ValueError):
-        mean_ci([])
-
-
-def test_mean_ci_narrows_with_more_data():
-    rng = random.Random(0)
-    small = mean_ci([rng.gauss(0, 1) for _ in range(100)])
-    large = mean_ci([rng.gauss(0, 1) for _ in range(10000)])
-    assert large.half_width < small.half_width / 5  # ~ 1/sqrt(100)
-    assert large.low < 0 < large.high
-
-
-def test_proportion_ci_is_the_wilson_interval():
-    e = proportion_ci(5, 10)
-    assert e.mean == 0.5
-    assert e.low == pytest.approx(0.2366, abs=1e-4) and e.high == pytest.approx(0.7634, abs=1e-4)
-    none, every = proportion_ci(0, 20), proportion_ci(20, 20)
-    assert none.low == 0 and 0 < none.high < 0.2
-    assert every.high == 1 and 0.8 < every.low < 1
-    with pytest.raises(ValueError):
-        proportion_ci(3, 2)
-    with pytest.raises(ValueError):
-        proportion_ci(0, 0)
-
-
+# -- tallies and text bars --------------------------------------------------------------------
 def test_counts_most_common_first():
     assert counts(["b", "a", "b", None]) == [("b", 2), ("a", 1), (None, 1)]
 
@@ -120,6 +78,21 @@ def test_any_game_of_a_run_can_be_played_again_alone(game):
     state = play_out(game.new_state(row["seed"]), [parlour.agent("random")], rng)
     assert state.scores() == [row["score"]]
     assert len(state.history()) == row["decisions"]
+
+
+def test_decktet_golf_scores_by_turn_order_are_named_so():
+    # round_score_turn_order<k>: the mean round score of the player k-th in each round's turn
+    # order (the round's first player is 1), worked out here from the public position.
+    game = parlour.load("decktet-golf", players=3, rounds=3)
+    agents = [parlour.agent("random")] * 3
+    for index in range(4):
+        state = play_out(game.new_state(derive_seed(8, index)), agents, random.Random(index))
+        position, stats = state.to_position(), state.stats()
+        rounds = list(zip(position["round_scores"], position["first_players"]))
+        assert len(rounds) == 3 and not any(key.startswith("round_score_place") for key in stats)
+        for k in range(3):
+            expected = statistics.fmean(scores[(first + k) % 3] for scores, first in rounds)
+            assert stats[f"round_score_turn_order{k + 1}"] == pytest.approx(expected)
 
 
 def test_rows_carry_the_game_figures(game):

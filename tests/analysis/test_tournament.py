@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 
 import pytest
 from helpers import console
+from scipy import stats as scipy_stats
 
 import parlour
-from parlour.analysis.stats import mean_ci, proportion_ci
+from parlour.analysis.stats import clustered_proportion_ci, mean_ci, proportion_ci
 from parlour.analysis.tournament import (
     Match,
+    Meeting,
     agent_labels,
     block_orders,
     bradley_terry,
@@ -132,8 +135,9 @@ def test_finishing_order_reads_the_direction_from_the_winners():
 
 def test_pair_results_compare_every_seat_of_one_agent_with_every_seat_of_the_other():
     # agent 0 in seats 0 and 1, agent 1 in seat 2; seat 0 won, seats 1 and 2 level
-    assert pair_results([0, 0, 1], [1, 0, 0], [0], agents=2) == [(0, 1, 0.75)]
-    assert pair_results([1, 0], [20, 10], [1], agents=3) == [(0, 1, 1.0)]
+    assert pair_results([0, 0, 1], [1, 0, 0], [0], agents=2) == [Meeting(0, 1, 0.75, 0.5, 0.0)]
+    assert pair_results([1, 0], [20, 10], [1], agents=3) == [Meeting(0, 1, 1.0, 1.0, 0.0)]
+    assert pair_results([0, 1, 1], [0, 1, 0], [1], agents=2) == [Meeting(0, 1, 0.25, 0.0, 0.5)]
 
 
 # -- Bradley-Terry -------------------------------------------------------------------------
@@ -177,8 +181,10 @@ def test_standings_of_constructed_two_seat_results():
     assert (result.games, result.deals, a.seats) == (8, 4, 8)
     assert a.wins == proportion_ci(7, 8) and b.wins == proportion_ci(1, 8)  # the shared wins count half
     (pair,) = result.pairs
-    assert (pair.first, pair.second, pair.games) == ("a", "b", 8)
-    assert pair.ahead == proportion_ci(7, 8)
+    assert (pair.first, pair.second, pair.games, pair.never_ahead) == ("a", "b", 8, "b")  # b at best level
+    assert pair.ahead.mean == 7 / 8 and pair.ahead.n == 8
+    by_deal = clustered_proportion_ci([2, 2, 2, 1], [2, 2, 2, 2])  # a's share ahead, deal by deal
+    assert (pair.ahead.low, pair.ahead.high) == (by_deal.low, by_deal.high)
     assert a.rating.elo == 0 and b.rating.elo == pytest.approx(400 * math.log10(1.5 / 7.5))
     assert b.rating.low <= b.rating.elo <= b.rating.high
     again = standings(rows, ["a", "b"], players=2, resamples=50, seed=4)
@@ -192,6 +198,79 @@ def test_the_rating_interval_comes_from_resampled_deals():
     assert b.rating.elo == 0
     assert b.rating.low == pytest.approx(-swept) and b.rating.high == pytest.approx(swept)
     assert standings(rows[:1], ["a", "b"], players=2).agents[1].rating.low is None  # one deal: no interval
+
+
+def korn_graubard(ahead, games):
+    """The interval written out with scipy: Wilson's on the games over the design effect,
+    with Student's t over deals for z."""
+    k, total = len(ahead), sum(games)
+    p = sum(ahead) / total
+    clustered = k / (k - 1) * sum((a - p * m) ** 2 for a, m in zip(ahead, games)) / total ** 2
+    n = total / max(1, clustered / (p * (1 - p) / total))
+    z = scipy_stats.t.ppf(0.975, k - 1)
+    centre, half = (p + z * z / (2 * n)) / (1 + z * z / n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def test_pairwise_intervals_take_the_deal_as_the_unit():
+    # 10 deals of 4 games: a takes every game of 5 deals, b every game of the other 5. Games on
+    # one deal go together, so this says less than 40 independent games would.
+    rows = [row(block, seats, [1, 0] if (seats[0] == "a") == (block < 5) else [0, 1],
+                [0] if (seats[0] == "a") == (block < 5) else [1])
+            for block in range(10) for seats in (["a", "b"], ["b", "a"], ["a", "b"], ["b", "a"])]
+    (pair,) = standings(rows, ["a", "b"], players=2, resamples=20).pairs
+    independent = proportion_ci(20, 40)
+    assert pair.ahead.mean == 0.5 and pair.games == 40
+    assert pair.ahead.low < independent.low - 0.1 and pair.ahead.high > independent.high + 0.1
+    low, high = korn_graubard([4] * 5 + [0] * 5, [4] * 10)
+    assert pair.ahead.low == pytest.approx(low, rel=1e-9) and pair.ahead.high == pytest.approx(high, rel=1e-9)
+
+
+def test_pairwise_intervals_cover_95_percent_of_clustered_results():
+    # Each deal favours a or b by its cards (the share ahead varies from deal to deal), then
+    # 6 games are played on it: the interval over 12 deals covers the true share 0.6.
+    rng = random.Random(5)
+    trials, covered = 2000, 0
+    for _ in range(trials):
+        shares = [min(1.0, max(0.0, rng.gauss(0.6, 0.15))) for _ in range(12)]
+        ahead = [sum(rng.random() < share for _ in range(6)) for share in shares]
+        e = clustered_proportion_ci(ahead, [6] * 12)
+        covered += e.low <= 0.6 <= e.high
+    assert covered / trials > 0.94  # Wilson on the 72 games as if independent: about 0.90
+
+
+def test_a_clustered_share_needs_sound_counts():
+    assert clustered_proportion_ci([3], [4]).low is None  # one deal: no interval
+    for ahead, games in (([5, 1], [4, 4]), ([1], []), ([], []), ([0, 0], [0, 0])):
+        with pytest.raises(ValueError):
+            clustered_proportion_ci(ahead, games)
+
+
+def test_quisquilian_results_all_one_way_get_the_caveat():
+    # Issue 18: the heuristic wins every game; the random agent is only ever level with a
+    # losing heuristic seat, so its share is 12.5%, not 0, and the caveat was missing.
+    game = parlour.load("quisquilian", players=3)
+    agents = [parlour.agent("random"), parlour.agent("heuristic")]
+    result = standings(tournament(game, agents, 12, seed=0), ["random", "heuristic"], 3)
+    (pair,) = result.pairs
+    assert pair.ahead.mean == 0.125 and pair.never_ahead == "random"
+    assert pair.ahead.low < pair.ahead.mean < pair.ahead.high  # two deals that agree are still only two
+    out = console(width=200)
+    print_standings(result, out)
+    text = " ".join(out.file.getvalue().split())
+    assert "All one way: random never finished ahead of heuristic" in text and "no upper bound" in text
+
+
+def test_the_caveat_names_every_pair_that_went_one_way_and_no_other():
+    rows = [row(block, seats, [0, 0, 0], [seats.index("c")]) for block in range(3)
+            for seats in (["a", "b", "c"], ["c", "b", "a"], ["b", "a", "c"])]
+    result = standings(rows, ["a", "b", "c"], players=3, resamples=20)
+    assert {(p.first, p.second): p.never_ahead for p in result.pairs} == {
+        ("a", "b"): None, ("a", "c"): "a", ("b", "c"): "b"}
+    out = console(width=300)
+    print_standings(result, out)
+    text = " ".join(out.file.getvalue().split())
+    assert "a never finished ahead of c; b never finished ahead of c" in text
 
 
 def test_psalter_row_standings_are_means_rates_and_paired_differences():

@@ -2,7 +2,9 @@
 
 Game ``i`` of every variant is dealt by ``derive_seed(seed, i)`` and its agents draw from
 the same generator, so a difference between variants is measured game by game (paired),
-which needs far fewer games than comparing two independent runs.
+which needs far fewer games than comparing two independent runs. Every difference gets the
+paired t-test's p-value and, since a comparison tests many figures at once, Holm's adjusted
+p-value over all of them.
 
 >>> import parlour
 >>> variants = parse_variants(["errand_draw=1", "errand_draw=2"], parlour.load("psalter-row"))
@@ -16,20 +18,24 @@ which needs far fewer games than comparing two independent runs.
 >>> result.labels, result.games
 (['errand_draw=1', 'errand_draw=2'], 20)
 >>> score = result.effect("score")
->>> score.differences[0] is None and score.differences[1][0].n == 20
+>>> score.differences[0] is None and score.differences[1].estimate.n == 20
+True
+>>> score.differences[1].holm >= score.differences[1].p
 True
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from parlour.analysis.figures import figure_ci, figure_difference
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
-from parlour.analysis.stats import Estimate, mean_ci, paired_difference, proportion_ci
+from parlour.analysis.stats import Estimate, holm
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
 from parlour.core.scores import win_share
@@ -106,14 +112,24 @@ def figures(row: dict[str, Any]) -> dict[str, float]:
     return found
 
 
+class Difference(NamedTuple):
+    """A variant's paired difference to the first: its estimate and interval, the paired
+    t-test's p-value, and that p-value adjusted by Holm's method over every difference of the
+    comparison (nan where there is no spread to test)."""
+
+    estimate: Estimate
+    p: float
+    holm: float
+
+
 @dataclass(frozen=True)
 class Effect:
     """One figure across the variants: each variant's mean, and its difference to the first."""
 
     figure: str
     means: list[Estimate]
-    #: (difference to the first variant, p-value), None for the first variant itself.
-    differences: list[tuple[Estimate, float] | None]
+    #: The difference to the first variant, None for the first variant itself.
+    differences: list[Difference | None]
 
 
 @dataclass(frozen=True)
@@ -148,19 +164,8 @@ def comparison(rows: Iterable[dict[str, Any]]) -> Comparison:
     ends = sorted({str(by_variant[v][i]["end"]) for v in order for i in common})
     tables = [[_with_ends(figures(by_variant[v][i]), by_variant[v][i], ends) for i in common] for v in order]
     names = [name for name in tables[0][0] if all(name in table[0] for table in tables)]
-    effects = [_effect(name, [[games[name] for games in table] for table in tables]) for name in names]
+    effects = _adjusted([_effect(name, [[games[name] for games in table] for table in tables]) for name in names])
     return Comparison([labels[v] for v in order], len(common), effects, ends)
-
-
-def is_rate(name: str, values: Sequence[float]) -> bool:
-    """A share of games (wins, an end reason, a yes/no figure): its interval is Wilson's.
-
-    >>> is_rate("win_0", [0, 0.5, 1]), is_rate("complete", [0.0, 1.0]), is_rate("turns", [0, 12])
-    (True, True, False)
-    """
-    if not all(0 <= v <= 1 for v in values):
-        return False
-    return name.startswith(("win_", "end: ")) or name == "first player wins" or all(v in (0, 1) for v in values)
 
 
 def _with_ends(found: dict[str, float], row: dict[str, Any], ends: Sequence[str]) -> dict[str, float]:
@@ -169,8 +174,15 @@ def _with_ends(found: dict[str, float], row: dict[str, Any], ends: Sequence[str]
 
 
 def _effect(name: str, values: list[list[float]]) -> Effect:
-    means = [proportion_ci(sum(column), len(column)) if is_rate(name, column) else mean_ci(column)
-             for column in values]
-    differences: list[tuple[Estimate, float] | None] = [None]
-    differences += [paired_difference(values[0], column) for column in values[1:]]
+    means = [figure_ci(name, column) for column in values]
+    differences: list[Difference | None] = [None]
+    differences += [Difference(*figure_difference(name, values[0], column), holm=math.nan) for column in values[1:]]
     return Effect(name, means, differences)
+
+
+def _adjusted(effects: list[Effect]) -> list[Effect]:
+    """The effects with Holm's adjusted p-values, the family being every difference of them all."""
+    tested = [d for effect in effects for d in effect.differences if d is not None]
+    adjusted = iter(holm([d.p for d in tested]))
+    return [replace(effect, differences=[d if d is None else d._replace(holm=next(adjusted))
+                                         for d in effect.differences]) for effect in effects]

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 #: The results compared, seat by seat.
 MEASURES = ("score", "ahead", "won")
+#: What a change of each can be: ``ahead`` and ``won`` are shares, so a change lies in [-1, 1].
+WITHIN: dict[str, tuple[float | None, float | None]] = {"score": (None, None), "ahead": (-1, 1), "won": (-1, 1)}
 
 
 def play_seated(game: Game, agents: Sequence[Agent], deal: int, seed: int) -> tuple[State, list[Action]]:
@@ -148,7 +150,7 @@ def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
     for row in rows:
         deals[row["deal"]].append(row)
     found = {measure: mean_ci([statistics.fmean(r[f"{measure}_trial"] - r[f"{measure}_base"] for r in seats)
-                               for seats in deals.values()]) for measure in MEASURES}
+                               for seats in deals.values()], within=WITHIN[measure]) for measure in MEASURES}
     found["diverged"] = mean_ci([statistics.fmean(r["diverged"] is not None for r in seats)
-                                 for seats in deals.values()])
+                                 for seats in deals.values()], within=(0, 1))
     return found

@@ -22,7 +22,7 @@ import parlour
 from parlour.analysis import plots
 from parlour.analysis.compare import Comparison, comparison
 from parlour.analysis.metrics import DesignMetrics, design_metrics, seat_count
-from parlour.analysis.report import p_text
+from parlour.analysis.report import comparison_note, p_text
 from parlour.analysis.simulate import summarize
 from parlour.analysis.stats import Estimate
 from parlour.core.errors import OptionError
@@ -152,8 +152,9 @@ def _design_table(groups: dict[str, list[dict[str, Any]]]) -> str:
     solitaire = all(m.seats == 1 for m in metrics.values())
     note = "" if solitaire else (
         "<p class=note>The first player is the seat that moved first; an even share is 1/seats. The "
-        "midpoint leader is the seat alone ahead on score after half the game's decisions (games where "
-        "nobody was alone ahead are left out); n/a where the figure does not apply.</p>")
+        "midpoint leader is the seat alone ahead on score (in Quisquilian, on the ranks its runs cover) "
+        "after half the game's decisions (games where nobody was alone ahead are left out); n/a where "
+        "the figure does not apply.</p>")
     shown = [(_e(row[0]), *row[1:]) for row in body if any(cell != "n/a" for cell in row[1:])]
     return _table(head, shown) + note
 
@@ -173,9 +174,10 @@ def _comparison_table(result: Comparison) -> str:
     for effect in result.effects:
         for label, mean, difference in zip(result.labels, effect.means, effect.differences):
             change = ["", "", ""] if difference is None else [
-                _ci(difference[0]), "", p_text(difference[1])]
-            body.append((_e(effect.figure), _e(label), _ci(mean), change[0], change[2]))
-    return _table(("Figure", "Variant", "Mean [95% CI]", f"Difference to {result.labels[0]} [95% CI]", "p"), body)
+                _ci(difference.estimate), p_text(difference.p), p_text(difference.holm)]
+            body.append((_e(effect.figure), _e(label), _ci(mean), *change))
+    head = ("Figure", "Variant", "Mean [95% CI]", f"Difference to {result.labels[0]} [95% CI]", "p", "Holm p")
+    return _table(head, body) + f"<p class=note>{_e(comparison_note(result))}</p>"
 
 
 def _image(caption: str, figure: Figure) -> str:

@@ -16,11 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.analysis.stats import Estimate, counts, mean_ci, proportion_ci
+from parlour.analysis.figures import COUNT_PREFIX, figure_ci
+from parlour.analysis.stats import Estimate, counts, proportion_ci
 from parlour.core.scores import win_share
-
-#: Psalter Row's per-game counts of each action kind (``n_place``, ...).
-ACTION_PREFIX = "n_"
 
 
 @dataclass(frozen=True)
@@ -45,8 +43,8 @@ def design_metrics(rows: Sequence[dict[str, Any]]) -> DesignMetrics:
     n = len(rows)
     seats = seat_count(rows[0])
     ends = [(str(end), proportion_ci(k, n)) for end, k in counts(str(row["end"]) for row in rows)]
-    actions = [(key[len(ACTION_PREFIX):], mean_ci([row[key] for row in rows])) for key in rows[0]
-               if key.startswith(ACTION_PREFIX) and all(isinstance(row.get(key), int) for row in rows)]
+    actions = [(key[len(COUNT_PREFIX):], figure_ci(key, [row[key] for row in rows])) for key in rows[0]
+               if key.startswith(COUNT_PREFIX) and all(isinstance(row.get(key), int) for row in rows)]
     if seats == 1:
         return DesignMetrics(n, seats, ends=ends, actions=actions)
     first = [_share(row, row["first_player"]) for row in rows if row.get("first_player") is not None]
@@ -57,7 +55,7 @@ def design_metrics(rows: Sequence[dict[str, Any]]) -> DesignMetrics:
         first_player=proportion_ci(sum(first), len(first)) if first else None,
         fair_share=1 / seats,
         decisiveness=proportion_ci(sum(led), len(led)) if led else None,
-        lead_changes=mean_ci(changes) if changes else None,
+        lead_changes=figure_ci("lead_changes", changes) if changes else None,
         ends=ends, actions=actions)
 
 

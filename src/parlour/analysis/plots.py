@@ -139,26 +139,31 @@ def action_usage(groups: Groups) -> Figure | None:
 
 
 def variant_effects(result: Comparison, figures: Sequence[str]) -> Figure:
-    """One panel per figure: each variant's mean with its 95% interval, the first variant's
-    mean as a dashed line, and the paired p-value of each difference."""
+    """One panel per figure: each variant's paired difference to the first variant with its
+    95% interval (the interval the p-values come from), 0 as a dashed line, and the p-value
+    and Holm-adjusted p-value of each difference."""
     effects = [result.effect(name) for name in figures]
+    others = result.labels[1:]
     columns = min(3, len(effects))
     rows = math.ceil(len(effects) / columns)
-    figure = new_figure(4.2 * columns, 0.6 + (0.9 + 0.45 * len(result.labels)) * rows)
+    figure = new_figure(4.2 * columns, 0.6 + (0.9 + 0.55 * len(others)) * rows)
     panels = list(figure.subplots(rows, columns, squeeze=False).flat)
     for axes, effect in zip(panels, effects):
-        ys = list(range(len(result.labels)))[::-1]
-        for y, colour, mean in zip(ys, COLOURS, effect.means):
-            axes.errorbar(mean.mean, y, xerr=_errors([mean], 1), fmt="o", color=colour, capsize=4)
-        axes.axvline(effect.means[0].mean, color="grey", linestyle="--", linewidth=1)
-        labels = [label if d is None else f"{label}\np={p_text(d[1])}" for label, d in zip(result.labels, effect.differences)]
-        axes.set_yticks(ys, labels)
+        ys = list(range(len(others)))[::-1]
+        differences = [d for d in effect.differences if d is not None]
+        for y, colour, difference in zip(ys, COLOURS[1:], differences):
+            axes.errorbar(difference.estimate.mean, y, xerr=_errors([difference.estimate], 1), fmt="o",
+                          color=colour, capsize=4)
+        axes.axvline(0, color="grey", linestyle="--", linewidth=1)
+        axes.set_yticks(ys, [f"{label}\np={p_text(d.p)}, Holm {p_text(d.holm)}" for label, d in zip(others, differences)])
         axes.set_ylim(-0.6, len(ys) - 0.4)
         axes.set_title(effect.figure)
-        axes.set_xlabel("share of games" if effect.figure.startswith(("win_", "end: ")) else "mean per game")
+        axes.set_xlabel("difference in share of games" if effect.figure.startswith(("win_", "end: "))
+                        else "difference in mean per game")
     for axes in panels[len(effects):]:
         axes.set_visible(False)
-    figure.suptitle("Variant effects: mean and 95% interval per variant (dashed: the first variant)")
+    figure.suptitle(f"Variant effects: the difference to {result.labels[0]}, paired over the same games, "
+                    "with its 95% interval")
     return figure
 
 

@@ -137,7 +137,7 @@ def figure_table(summary: Summary) -> Table:
         if spread:
             if name in summary.spreads:
                 low, median, high, above = summary.spreads[name]
-                row += [f"{median:.4g}", f"{low:.4g} to {high:.4g}", f"{100 * above.mean:.0f}%"]
+                row += [f"{median:.4g}", f"{low:.4g} to {high:.4g}", f"{100 * above.mean:.1f}%"]
             else:
                 row += ["", ""]
         table.add_row(*row)
@@ -146,20 +146,33 @@ def figure_table(summary: Summary) -> Table:
 
 def comparison_table(result: Comparison) -> Table:
     """Each figure, variant by variant: the mean with its CI, and the difference to the first
-    variant with its CI and p-value (paired over the same games)."""
+    variant with its CI, p-value and Holm-adjusted p-value (paired over the same games)."""
     table = Table(title=f"Variants compared on the same {result.games} games (differences to "
                         f"{escape(result.labels[0])}, paired)", title_justify="left")
-    for name in ("Figure", "Variant", "Mean or rate", "95% CI", "Difference", "95% CI ", "p"):
+    for name in ("Figure", "Variant", "Mean or rate", "95% CI", "Difference", "95% CI ", "p", "Holm p"):
         table.add_column(name, justify="left" if name in ("Figure", "Variant") else "right")
     for effect in result.effects:
         for number, (label, mean, difference) in enumerate(zip(result.labels, effect.means, effect.differences)):
-            cells = ["", "", ""] if difference is None else [
-                f"{difference[0].mean:+.3f}", interval(difference[0]), p_text(difference[1])]
+            cells = ["", "", "", ""] if difference is None else [
+                f"{difference.estimate.mean:+.3f}", interval(difference.estimate), p_text(difference.p),
+                p_text(difference.holm)]
             table.add_row(escape(effect.figure) if number == 0 else "", escape(label), fmt(mean.mean),
                           interval(mean), *cells, end_section=number == len(result.labels) - 1)
-    table.caption = "p: two-sided, no difference (normal approximation over the paired games); * p < 0.05"
+    table.caption = comparison_note(result)
     table.caption_justify = "left"
     return table
+
+
+def comparison_note(result: Comparison) -> str:
+    """What the p-values of a comparison are.
+
+    >>> from parlour.analysis.compare import Comparison
+    >>> "adjusted for the 0 tests of this table" in comparison_note(Comparison(["a", "b"], 10, [], []))
+    True
+    """
+    tests = sum(d is not None and not math.isnan(d.p) for effect in result.effects for d in effect.differences)
+    return ("p: two-sided paired t-test of no difference over the games; Holm p: adjusted for the "
+            f"{tests} tests of this table at once (read it when looking for any effect among them); * below 0.05")
 
 
 def p_text(p: float) -> str:

@@ -29,6 +29,10 @@ FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl", ".parquet": "parq
 LIST_COLUMNS = {"winners": int, "agents": str}
 #: Columns that hold a dict (written as JSON text in CSV and Parquet).
 JSON_COLUMNS = ("options",)
+#: Columns renamed since older files were written, old prefix -> new (a number follows):
+#: Decktet Golf's mean round score by turn order was once ``round_score_place<k>``, which
+#: read as a finishing place.
+RENAMED = {"round_score_place": "round_score_turn_order"}
 
 
 class ResultsError(ParlourError):
@@ -88,7 +92,8 @@ class RowWriter:
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
-    """The rows of a results file written by :class:`RowWriter`; ResultsError if it cannot be read."""
+    """The rows of a results file written by :class:`RowWriter`, old column names under their
+    new ones (:data:`RENAMED`); ResultsError if it cannot be read."""
     path = Path(path)
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
@@ -107,7 +112,24 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
         if not isinstance(row, dict) or "game" not in row or "winners" not in row:
             raise ResultsError(f"{path}: row {number} is not a game row of parlour simulate or compare "
                                "(it needs at least 'game' and 'winners')")
-    return rows
+    return [_renamed(row) for row in rows]
+
+
+def _renamed(row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with every old column name (:data:`RENAMED`) replaced, in place in the order.
+
+    >>> _renamed({"game": "decktet-golf", "round_score_place1": 40.0, "round_score_0": 38.0})
+    {'game': 'decktet-golf', 'round_score_turn_order1': 40.0, 'round_score_0': 38.0}
+    """
+    if not any(key.startswith(old) for key in row for old in RENAMED):
+        return row
+    found = {}
+    for key, value in row.items():
+        for old, new in RENAMED.items():
+            if key.startswith(old) and key[len(old):].isdigit():
+                key = new + key[len(old):]
+        found[key] = value
+    return found
 
 
 def _csv_value(value: Any) -> Any:

@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.lead import LeadTrack
+from parlour.analysis.figures import figure_ci, is_rate
+from parlour.analysis.lead import lead_track
 from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
@@ -50,13 +51,14 @@ def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: 
     ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`).
 
     A game of several seats also gets ``first_player`` (the seat that moved first) and
-    the lead figures of :class:`~parlour.analysis.lead.LeadTrack`."""
+    the lead figures of :class:`~parlour.analysis.lead.LeadTrack` (in Quisquilian, of the
+    ranks each seat covers: :func:`~parlour.analysis.lead.lead_track`)."""
     rng = random.Random(derive_seed(seed, index, "agents"))
     state = game.new_state(deal)
     if game.num_players == 1:
         return game_row(play_out(state, agents, rng), index, deal, names)
-    first, track = state.current_player, LeadTrack(state.scores())
-    row = game_row(play_out(state, agents, rng, lambda now: track.see(now.scores())), index, deal, names)
+    first, (track, standing) = state.current_player, lead_track(state)
+    row = game_row(play_out(state, agents, rng, lambda now: track.see(standing(now))), index, deal, names)
     row["first_player"] = first
     row.update(track.figures(state.winners()))
     return row
@@ -124,7 +126,8 @@ class Summary:
 
     games: int
     seats: list[SeatSummary]
-    #: name -> (is_rate, estimate): a bool figure is a rate, a number a mean.
+    #: name -> (is_rate, estimate): a yes/no figure is a rate, a number a mean, each with the
+    #: interval :func:`~parlour.analysis.figures.figure_ci` gives it.
     figures: dict[str, tuple[bool, Estimate]] = field(default_factory=dict)
     #: name -> counts of each value, for text figures such as the end reason.
     tallies: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
@@ -192,7 +195,7 @@ def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
         if all(isinstance(v, bool) for v in values):
             figures[key] = (True, proportion_ci(sum(values), n))
         elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            figures[key] = (False, mean_ci(values))
+            figures[key] = (is_rate(key, values), figure_ci(key, values))
             spreads[key] = (min(values), statistics.median(values), max(values),
                             proportion_ci(sum(v > 0 for v in values), n))
         elif all(v is None or isinstance(v, str) for v in values):

@@ -1,20 +1,28 @@
 """Small, pure statistics for simulation results (standard library only).
 
+Means get Student's t intervals, which are right at every sample size (the normal quantile is
+too narrow below a few dozen values: at n=4 by 38%); rates get Wilson's score interval, counts
+with a floor a log-scale interval that stays above it (:func:`count_ci`); several p-values at
+once are adjusted by Holm's method (:func:`holm`).
+
 >>> mean_ci([1, 2, 3, 4])
-Estimate(mean=2.5, low=1.234..., high=3.765..., n=4)
+Estimate(mean=2.5, low=0.445..., high=4.554..., n=4)
 >>> histogram([1, 1, 2, 5])
 [('1', 2), ('2', 1), ('3', 0), ('4', 0), ('5', 1)]
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-#: z for a two-sided 95% interval (1.959963...).
+#: z for a two-sided 95% interval (1.959963...): Wilson's interval is built on it.
 Z95 = statistics.NormalDist().inv_cdf(0.975)
+#: The confidence of every interval.
+CONFIDENCE = 0.95
 
 
 @dataclass(frozen=True)
@@ -34,13 +42,114 @@ class Estimate:
         return None if self.low is None or self.high is None else (self.high - self.low) / 2
 
 
-def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
-    """The mean with a normal-approximation interval, mean ± z·s/√n.
+# -- Student's t ---------------------------------------------------------------------------
+def regularized_beta(x: float, a: float, b: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), by its continued fraction
+    (Lentz's method, as in Numerical Recipes), accurate to about 1e-13.
+
+    >>> regularized_beta(0.5, 2, 2), regularized_beta(0.25, 1, 1)
+    (0.5, 0.25)
+    """
+    if not (a > 0 and b > 0):
+        raise ValueError(f"the beta function needs a > 0 and b > 0, not a={a}, b={b}")
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    return _incomplete_beta(x, 1.0 - x, a, b)
+
+
+def _incomplete_beta(x: float, y: float, a: float, b: float) -> float:
+    """I_x(a, b) given x and y = 1 - x, each to full precision (1 - x loses it near 1)."""
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(y))
+    if x < (a + 1) / (a + b + 2):  # where the fraction converges fast; else by symmetry
+        return front * _beta_fraction(x, a, b) / a
+    return 1.0 - front * _beta_fraction(y, b, a) / b
+
+
+def _beta_fraction(x: float, a: float, b: float) -> float:
+    """The continued fraction of I_x(a, b), by Lentz's method (``tiny`` keeps it off 0)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    value = d
+    for m in range(1, 100_000):  # about sqrt(max(a, b)) steps: ~1,000 for a million games
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            value *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            return value
+    raise ArithmeticError(f"the incomplete beta fraction did not converge (x={x}, a={a}, b={b})")
+
+
+def t_two_sided_p(statistic: float, df: float) -> float:
+    """P(|T| >= |statistic|) for Student's t with ``df`` degrees of freedom.
+
+    >>> round(t_two_sided_p(2.0, 1), 6), t_two_sided_p(0.0, 5)   # df=1: 1 - 2·atan(2)/pi
+    (0.295167, 1.0)
+    """
+    if df <= 0:
+        raise ValueError(f"Student's t needs df > 0, not {df}")
+    if math.isinf(statistic):
+        return 0.0
+    if statistic == 0:
+        return 1.0
+    square = statistic * statistic
+    return _incomplete_beta(df / (df + square), square / (df + square), df / 2, 0.5)
+
+
+@functools.lru_cache(maxsize=256)
+def t_quantile(probability: float, df: float) -> float:
+    """The ``probability`` quantile of Student's t with ``df`` degrees of freedom: solved
+    from :func:`t_two_sided_p` by Newton steps kept inside a bracket.
+
+    >>> round(t_quantile(0.975, 1), 6), round(t_quantile(0.975, 3), 6), round(t_quantile(0.5, 9), 12)
+    (12.706205, 3.182446, 0.0)
+    """
+    if not 0 < probability < 1:
+        raise ValueError(f"a quantile needs a probability strictly between 0 and 1, not {probability}")
+    if probability < 0.5:
+        return -t_quantile(1 - probability, df)
+    target = 2 * (1 - probability)  # the two-sided tail beyond the quantile
+    if target == 1:
+        return 0.0
+    low = statistics.NormalDist().inv_cdf(probability)  # t's tails are heavier: its quantile is beyond z
+    high = 2 * low + 1
+    while t_two_sided_p(high, df) > target:
+        low, high = high, 2 * high
+    t = low
+    log_density = math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
+    for _ in range(200):
+        excess = t_two_sided_p(t, df) - target  # falls as t grows
+        if excess == 0:
+            return t
+        if excess > 0:
+            low = t
+        else:
+            high = t
+        step = t + excess / (2 * math.exp(log_density - (df + 1) / 2 * math.log1p(t * t / df)))
+        if abs(step - t) <= 1e-14 * t:
+            return step
+        t = step if low < step < high else (low + high) / 2
+    return t
+
+
+def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE,
+            within: tuple[float | None, float | None] = (None, None)) -> Estimate:
+    """The mean with Student's t interval, mean ± t(n-1)·s/√n; ``within`` (low, high: None
+    for no bound) clips the interval to the values the mean can take, which keeps its
+    coverage (the true mean is always inside them).
 
     >>> mean_ci([5, 5, 5])
     Estimate(mean=5.0, low=5.0, high=5.0, n=3)
     >>> mean_ci([7]).low is None
     True
+    >>> mean_ci([-1, 1, 1, 1], within=(-1, 1)).high
+    1
     """
     n = len(values)
     if n == 0:
@@ -48,8 +157,43 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
     mean = statistics.fmean(values)
     if n < 2:
         return Estimate(mean, None, None, n)
-    half = z * statistics.stdev(values) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
+    half = t_quantile((1 + confidence) / 2, n - 1) * statistics.stdev(values) / math.sqrt(n)
+    low, high = within
+    return Estimate(mean, _clip(mean - half, low, high), _clip(mean + half, low, high), n)
+
+
+def _clip(x: float, low: float | None, high: float | None) -> float:
+    if low is not None and x < low:
+        return low
+    if high is not None and x > high:
+        return high
+    return x
+
+
+def count_ci(values: Sequence[float], floor: float, confidence: float = CONFIDENCE) -> Estimate:
+    """The mean of a figure that is never below ``floor`` (a count: turns, rounds, lead
+    changes) with an interval that stays above the floor: Student's t on the log of the mean
+    excess over the floor (the delta method), so it is asymmetric near the floor, as a count is,
+    and the plain t interval where the mean is far above it. Every value at the floor gives
+    the floor alone.
+
+    >>> e = count_ci([1] * 197 + [2] * 3, floor=1)   # 3 of 200 games went to a second round
+    >>> round(e.mean, 3), round(e.low, 4), round(e.high, 4)
+    (1.015, 1.0048, 1.0466)
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values: the mean of nothing is undefined")
+    if min(values) < floor:
+        raise ValueError(f"a value {min(values)} lies below the floor {floor}")
+    mean = statistics.fmean(values)
+    excess = mean - floor
+    if n < 2:
+        return Estimate(mean, None, None, n)
+    if excess <= 0:
+        return Estimate(mean, mean, mean, n)
+    spread = t_quantile((1 + confidence) / 2, n - 1) * statistics.stdev(values) / (math.sqrt(n) * excess)
+    return Estimate(mean, floor + excess * math.exp(-spread), floor + excess * math.exp(spread), n)
 
 
 def proportion_ci(successes: float, n: int, z: float = Z95) -> Estimate:
@@ -64,13 +208,16 @@ def proportion_ci(successes: float, n: int, z: float = Z95) -> Estimate:
         raise ValueError("no trials: a rate needs n >= 1")
     if not 0 <= successes <= n:
         raise ValueError(f"{successes} successes out of {n} trials")
-    p = successes / n
+    low, high = _wilson(successes / n, n, z)
+    return Estimate(successes / n, low, high, n)
+
+
+def _wilson(p: float, n: float, z: float) -> tuple[float, float]:
+    """Wilson's score interval of a share ``p`` of ``n`` trials, exact at 0 and 1 (not 1e-17)."""
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high, n)
+    return 0.0 if p == 0 else max(0.0, centre - half), 1.0 if p == 1 else min(1.0, centre + half)
 
 
 def counts(values: Iterable[object]) -> list[tuple[object, int]]:
@@ -140,25 +287,75 @@ def bar(count: int, largest: int, width: int = 30) -> str:
     return "█" * full + ("" if rest == 0 else " ▏▎▍▌▋▊▉"[rest])
 
 
-def paired_difference(first: Sequence[float], second: Sequence[float], z: float = Z95) -> tuple[Estimate, float]:
-    """The mean of ``second[i] - first[i]`` with its interval, and the two-sided p-value of
-    "no difference" (normal approximation: the pairs are games on the same seeds, so the
-    differences of many games are close to normal; with fewer than ~30 games treat it as rough).
+def paired_difference(first: Sequence[float], second: Sequence[float], confidence: float = CONFIDENCE,
+                      within: tuple[float | None, float | None] = (None, None)) -> tuple[Estimate, float]:
+    """The mean of ``second[i] - first[i]`` with its t interval (clipped to ``within``, as in
+    :func:`mean_ci`), and the two-sided p-value of "no difference": the paired t-test
+    (``scipy.stats.ttest_rel``). Differences that are all equal give p = 1 when they are 0
+    and p = 0 otherwise (scipy gives nan: there is no spread to judge by, and no doubt either).
 
     >>> estimate, p = paired_difference([1, 2, 3, 4], [2, 3, 5, 5])
     >>> estimate.mean, round(p, 4)
-    (1.25, 0.0)
+    (1.25, 0.0154)
     >>> paired_difference([1, 1], [1, 1])[1]
     1.0
     """
     if len(first) != len(second):
         raise ValueError(f"pairs need as many values on each side, not {len(first)} and {len(second)}")
     differences = [b - a for a, b in zip(first, second)]
-    estimate = mean_ci(differences, z)
+    estimate = mean_ci(differences, confidence, within)
     if len(differences) < 2:
         return estimate, math.nan
     spread = statistics.stdev(differences)
     if spread == 0:
         return estimate, 1.0 if estimate.mean == 0 else 0.0
     statistic = estimate.mean / (spread / math.sqrt(len(differences)))
-    return estimate, 2 * (1 - statistics.NormalDist().cdf(abs(statistic)))
+    return estimate, t_two_sided_p(statistic, len(differences) - 1)
+
+
+def clustered_proportion_ci(numerators: Sequence[float], denominators: Sequence[float],
+                            confidence: float = CONFIDENCE) -> Estimate:
+    """A share pooled over clusters (the games of one deal, say: not independent), sum(a_k) /
+    sum(m_k) with each a_k between 0 and m_k, with Korn and Graubard's interval: Wilson's on
+    the effective number of games (the games over the design effect, the cluster-robust
+    variance K/(K-1)·Σ(a_k - p·m_k)² / (Σm_k)² over the binomial p(1-p)/Σm_k, never below 1)
+    with Student's t for K-1 degrees of freedom in place of z. It stays inside [0, 1], has an
+    upper bound above 0 when every cluster is 0, and is wide with few clusters, as it must be.
+    ``n`` is the number of clusters; a single cluster gives no interval.
+
+    >>> e = clustered_proportion_ci([0] * 20, [2] * 20)   # never ahead in 40 games on 20 deals
+    >>> e.mean, e.low, round(e.high, 3), e.n
+    (0.0, 0.0, 0.099, 20)
+    """
+    if len(numerators) != len(denominators) or not numerators:
+        raise ValueError(f"a pooled share needs one count of games per cluster and at least one cluster, "
+                         f"not {len(numerators)} shares and {len(denominators)} counts")
+    games = math.fsum(denominators)
+    if games <= 0 or any(not 0 <= a <= m for a, m in zip(numerators, denominators)):
+        raise ValueError("each cluster needs between 0 and its games, and the clusters some games in all")
+    k, share = len(numerators), math.fsum(numerators) / games
+    if k < 2:
+        return Estimate(share, None, None, k)
+    clustered = k / (k - 1) * math.fsum((a - share * m) ** 2 for a, m in zip(numerators, denominators)) / games ** 2
+    binomial = share * (1 - share) / games
+    design_effect = max(1.0, clustered / binomial) if binomial > 0 else 1.0
+    low, high = _wilson(share, games / design_effect, t_quantile((1 + confidence) / 2, k - 1))
+    return Estimate(share, low, high, k)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of p-values tested together (a family): the smallest
+    times m, the next times m-1 (never below the one before), ... capped at 1; rejecting
+    where an adjusted p is below 0.05 makes a false finding anywhere in the family at most
+    5% likely. A nan (a test that could not be made) stays nan and is not counted in m.
+
+    >>> holm([0.01, 0.04, 0.03, 0.5])
+    [0.04, 0.09, 0.09, 0.5]
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if not math.isnan(p))
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (len(tested) - rank) * p))
+        adjusted[i] = running
+    return adjusted

@@ -26,7 +26,9 @@ played by every agent.
 share the win) and the mean score, with 95% intervals; for each pair of agents the share
 of the games both played in which the first finished ahead of the second (ties count
 half); and a Bradley-Terry rating fitted on those pairwise results, on an Elo scale with
-the first agent at 0 and intervals by a bootstrap over deals. In a solitaire game: the mean
+the first agent at 0. The games of a deal share its cards, so the deal is the unit of both
+intervals: the pairwise shares get Korn and Graubard's interval over deals, the ratings a
+bootstrap over deals. In a solitaire game: the mean
 score and completion rate per agent, and for each pair the paired differences on the same
 deals. The statistics are described in ``docs/tournament.md``.
 """
@@ -39,7 +41,7 @@ import random
 import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.console import Console
 from rich.markup import escape
@@ -48,7 +50,7 @@ from rich.table import Table
 from parlour.analysis.parallel import TournamentRun
 from parlour.analysis.report import fmt, interval
 from parlour.analysis.simulate import play_game, score_keys
-from parlour.analysis.stats import Estimate, mean_ci, proportion_ci
+from parlour.analysis.stats import Estimate, clustered_proportion_ci, mean_ci, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
 
@@ -64,8 +66,9 @@ RESAMPLES = 200
 PRIOR_GAMES = 1.0
 ELO_SCALE = 400 / math.log(10)
 #: The pairwise results of some games, agent by agent: (how often i finished ahead of j,
-#: how many games i and j both played).
-Tally = tuple[list[list[float]], list[list[float]]]
+#: level counting half; how many games i and j both played; how often i finished strictly
+#: ahead of j), each game counting once however many seats an agent held.
+Tally = tuple[list[list[float]], list[list[float]], list[list[float]]]
 
 
 # -- schedule ------------------------------------------------------------------------------
@@ -213,13 +216,24 @@ def finished_ahead(order: Sequence[tuple[int, float]], seat: int, other: int) ->
     return 1.0 if order[seat] < order[other] else 0.5 if order[seat] == order[other] else 0.0
 
 
+class Meeting(NamedTuple):
+    """Two agents at one table: over the comparisons of a seat of ``first`` with a seat of
+    ``second``, the share ``first`` finished ahead (level counting half), and the shares each
+    finished strictly ahead."""
+
+    first: int
+    second: int
+    ahead: float
+    first_ahead: float
+    second_ahead: float
+
+
 def pair_results(seats: Sequence[int], scores: Sequence[float], winners: Sequence[int],
-                 agents: int) -> list[tuple[int, int, float]]:
-    """For each pair of agents at the table, ``(a, b, share)``: the share of the comparisons
-    of a seat of ``a`` with a seat of ``b`` that ``a`` finished ahead (level counts half).
+                 agents: int) -> list[Meeting]:
+    """A :class:`Meeting` for each pair of agents at the table.
 
     >>> pair_results([2, 0], [115, 95], [1], agents=3)
-    [(0, 2, 1.0)]
+    [Meeting(first=0, second=2, ahead=1.0, first_ahead=1.0, second_ahead=0.0)]
     """
     order = finishing_order(scores, winners)
     found = []
@@ -227,7 +241,8 @@ def pair_results(seats: Sequence[int], scores: Sequence[float], winners: Sequenc
         points = [finished_ahead(order, s, t)
                   for s in range(len(seats)) if seats[s] == a for t in range(len(seats)) if seats[t] == b]
         if points:
-            found.append((a, b, sum(points) / len(points)))
+            found.append(Meeting(a, b, sum(points) / len(points), points.count(1.0) / len(points),
+                                 points.count(0.0) / len(points)))
     return found
 
 
@@ -293,13 +308,17 @@ class AgentResult:
 @dataclass(frozen=True)
 class PairResult:
     """Two agents over the games (or, solitaire, the deals) both played. Multiplayer:
-    ``ahead``, the share in which ``first`` finished ahead of ``second`` (level: half).
-    Solitaire: the paired differences ``first - second`` of score and completion."""
+    ``ahead``, the share in which ``first`` finished ahead of ``second`` (level: half), its
+    interval over deals (:func:`~parlour.analysis.stats.clustered_proportion_ci`; None with a
+    single deal; ``n`` is the games); ``never_ahead``, the one of the two that never finished
+    strictly ahead of the other, if one did not (the results went all one way). Solitaire:
+    the paired differences ``first - second`` of score and completion."""
 
     first: str
     second: str
     games: int
     ahead: Estimate | None = None
+    never_ahead: str | None = None
     score_difference: Estimate | None = None
     completion_difference: Estimate | None = None
 
@@ -345,10 +364,13 @@ def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: in
         if players == 1:
             deals.setdefault(row["block"], {})[seats[0]] = (row_scores[0], bool(row["winners"]))
             continue
-        ahead, met = blocks.setdefault(row["block"], ([[0.0] * k for _ in labels], [[0.0] * k for _ in labels]))
-        for a, b, share in pair_results(seats, row_scores, row["winners"], k):
-            ahead[a][b] += share
-            ahead[b][a] += 1 - share
+        ahead, met, beat = blocks.setdefault(row["block"], tuple([[0.0] * k for _ in labels] for _ in range(3)))
+        for meeting in pair_results(seats, row_scores, row["winners"], k):
+            a, b = meeting.first, meeting.second
+            ahead[a][b] += meeting.ahead
+            ahead[b][a] += 1 - meeting.ahead
+            beat[a][b] += meeting.first_ahead
+            beat[b][a] += meeting.second_ahead
             met[a][b] += 1
             met[b][a] += 1
     if games == 0:
@@ -362,31 +384,42 @@ def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: in
 
 def _total(blocks: Sequence[Tally]) -> Tally:
     k = len(blocks[0][0])
-    ahead, met = ([[sum(block[m][i][j] for block in blocks) for j in range(k)] for i in range(k)] for m in (0, 1))
-    return ahead, met
+    ahead, met, beat = ([[sum(block[m][i][j] for block in blocks) for j in range(k)] for i in range(k)]
+                        for m in range(3))
+    return ahead, met, beat
 
 
-def _ratings(blocks: list[Tally], resamples: int,
-             seed: int) -> list[Rating]:
+def _ratings(blocks: list[Tally], resamples: int, seed: int) -> list[Rating]:
     """The Bradley-Terry ratings of all the results, with percentile intervals from
     ``resamples`` fits on deals drawn with replacement (a fixed seed: the same every run)."""
-    ahead, met = _total(blocks)
+    ahead, met, _ = _total(blocks)
     point = elo(bradley_terry(ahead, met))
     if len(blocks) < 2 or resamples < 2:
         return [Rating(x, None, None) for x in point]
     rng = random.Random(derive_seed(seed, "bootstrap"))
     draws = []
     for _ in range(resamples):
-        drawn = [blocks[rng.randrange(len(blocks))] for _ in blocks]
-        draws.append(elo(bradley_terry(*_total(drawn))))
+        drawn = _total([blocks[rng.randrange(len(blocks))] for _ in blocks])
+        draws.append(elo(bradley_terry(drawn[0], drawn[1])))
     cuts = [statistics.quantiles([d[i] for d in draws], n=40) for i in range(len(point))]
     return [Rating(x, cut[0], cut[-1]) for x, cut in zip(point, cuts)]
 
 
 def _pairs(blocks: list[Tally], labels: Sequence[str]) -> list[PairResult]:
-    ahead, met = _total(blocks)
-    return [PairResult(labels[a], labels[b], int(met[a][b]), ahead=proportion_ci(ahead[a][b], int(met[a][b])))
-            for a, b in itertools.combinations(range(len(labels)), 2) if met[a][b]]
+    """Each pair's share ahead over the deals it met on, with an interval that takes the deal
+    as the unit (the games of a deal share its cards, so they are not independent)."""
+    found = []
+    for a, b in itertools.combinations(range(len(labels)), 2):
+        met = [block for block in blocks if block[1][a][b]]
+        if not met:
+            continue
+        ahead = clustered_proportion_ci([block[0][a][b] for block in met], [block[1][a][b] for block in met])
+        games = int(sum(block[1][a][b] for block in met))
+        beat, beaten = (sum(block[2][x][y] for block in met) for x, y in ((a, b), (b, a)))
+        never = labels[a] if beat == 0 < beaten else labels[b] if beaten == 0 < beat else None
+        found.append(PairResult(labels[a], labels[b], games, Estimate(ahead.mean, ahead.low, ahead.high, games),
+                                never_ahead=never))
+    return found
 
 
 def _solo_pairs(deals: dict[int, dict[int, tuple[float, bool]]], labels: Sequence[str]) -> list[PairResult]:
@@ -395,7 +428,8 @@ def _solo_pairs(deals: dict[int, dict[int, tuple[float, bool]]], labels: Sequenc
         both = [(deal[a], deal[b]) for deal in deals.values() if a in deal and b in deal]
         found.append(PairResult(labels[a], labels[b], len(both),
                                 score_difference=mean_ci([x[0] - y[0] for x, y in both]),
-                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both])))
+                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both],
+                                                              within=(-1, 1))))
     return found
 
 
@@ -429,17 +463,28 @@ def agent_table(result: Standings) -> Table:
         table.add_row(escape(agent.agent), str(agent.seats), f"{100 * agent.wins.mean:.1f}%",
                       interval(agent.wins, percent=True), fmt(agent.score.mean, 2), interval(agent.score),
                       *_rating_cells(agent.rating, anchor=i == 0))
-    one_way = [f"{p.first} {'over' if p.ahead.mean == 1 else 'under'} {p.second}" for p in result.pairs
-               if p.ahead is not None and p.ahead.mean in (0, 1)]
     table.caption = (f"Win rate per seat played; tied winners share the win (equal agents: "
                      f"{100 / result.players:.1f}% each). Rating: Bradley-Terry on the pairwise results, "
                      f"Elo scale, {escape(result.agents[0].agent)} = 0; interval by bootstrap over deals "
-                     f"({result.resamples} resamples).")
-    if one_way:
-        table.caption += (f" All one way: {escape(', '.join(one_way))}; such a gap rests on the prior of "
-                          f"one drawn game per pair and has no upper bound: read the pairwise table.")
+                     f"({result.resamples} resamples).") + one_way_caveat(result.pairs)
     table.caption_justify = "left"
     return table
+
+
+def one_way_caveat(pairs: Sequence[PairResult]) -> str:
+    """What the ratings cannot say where a pair's results went all one way ('' if none did).
+
+    >>> one_way_caveat([PairResult("random", "heuristic", 12, never_ahead="random")])[:52]
+    ' All one way: random never finished ahead of heurist'
+    """
+    one_way = [f"{p.never_ahead} never finished ahead of {p.second if p.never_ahead == p.first else p.first}"
+               for p in pairs if p.never_ahead is not None]
+    if not one_way:
+        return ""
+    return (f" All one way: {escape('; '.join(one_way))}. Such a gap rests only on the level finishes "
+            "and the prior of one drawn game per pair, not on any game the weaker won: a far stronger "
+            "agent would be rated the same, so the gap has no upper bound, and the bootstrap cannot show "
+            "that. Read the pairwise table.")
 
 
 def _rating_cells(rating: Rating | None, anchor: bool) -> tuple[str, str]:
@@ -486,12 +531,11 @@ def pair_table(result: Standings) -> Table:
 
 
 def _points(e: Estimate) -> str:
-    """A difference of rates in percentage points, ``[low%, high%]``, kept within ±100
-    (the normal interval of a difference near -1 or 1 can reach past it).
+    """A difference of rates in percentage points, ``[low%, high%]``.
 
-    >>> _points(Estimate(-0.92, -1.029, -0.811, 50))
+    >>> _points(Estimate(-0.92, -1.0, -0.811, 50))
     '[-100.0%, -81.1%]'
     """
     if e.low is None or e.high is None:
         return "n/a"
-    return f"[{100 * max(-1.0, e.low):+.1f}%, {100 * min(1.0, e.high):+.1f}%]"
+    return f"[{100 * e.low:+.1f}%, {100 * e.high:+.1f}%]"

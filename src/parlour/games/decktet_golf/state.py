@@ -153,9 +153,9 @@ class GolfState(State):
         for seat in range(self.n):
             scores = [r[seat] for r in self.round_scores]
             out[f"round_score_{seat}"] = sum(scores) / len(scores) if scores else 0.0
-        for place in range(self.n):  # by place in turn order, the round's first player being place 1
+        for place in range(self.n):  # by turn order, not finishing place: the round's first player is 1
             scores = [r[(first + place) % self.n] for r, first in zip(self.round_scores, self.firsts)]
-            out[f"round_score_place{place + 1}"] = sum(scores) / len(scores) if scores else 0.0
+            out[f"round_score_turn_order{place + 1}"] = sum(scores) / len(scores) if scores else 0.0
         return out
 
     # -- what is legal ------------------------------------------------------------------

@@ -1,0 +1,76 @@
+"""Which interval each figure of the result rows gets: one that stays inside what the figure
+can be (docs/workbench.md, "Which interval for which figure").
+
+- A **share of games** (a yes/no figure, a seat's share of the win, an end reason, the first
+  player's wins): Wilson's score interval, inside [0, 1].
+- A **count** that by the rules is never below a floor (:data:`FLOORS`: turns, rounds, lead
+  changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor.
+- Anything else (scores, mean round scores): Student's t.
+- A **paired difference** of two shares lies in [-1, 1]: Student's t clipped to it.
+
+>>> figure_ci("rounds", [1] * 197 + [2] * 3).low > 1      # Student's t alone: 0.998
+True
+>>> figure_ci("complete", [True, False, False, False]).mean, figure_ci("score", [3, 5]).mean
+(0.25, 4.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.analysis.stats import Estimate, count_ci, mean_ci, paired_difference, proportion_ci
+
+#: The least value of each count (a game's figure, or the analysis's), by the rules: a match
+#: of Decktet Golf scores at least one round; everything else counted can be 0.
+FLOORS: dict[str, float] = {
+    "rounds": 1,
+    **dict.fromkeys(("turns", "decisions", "lead_changes", "turns_per_round", "line_discards",
+                     "line_discards_per_round", "runs", "additions", "clearings", "row_size"), 0),
+}
+#: Psalter Row's uses of each action kind per game (``n_place``, ...): counts from 0.
+COUNT_PREFIX = "n_"
+#: Shares of the games: what a seat won, how a game ended, whether the first player won.
+SHARE_PREFIXES = ("win_", "end: ")
+SHARES = {"first player wins"}
+
+
+def floor(name: str) -> float | None:
+    """The least value the figure ``name`` can take when it is a count, else None.
+
+    >>> floor("rounds"), floor("n_swap"), floor("score_0")
+    (1, 0, None)
+    """
+    return 0 if name.startswith(COUNT_PREFIX) else FLOORS.get(name)
+
+
+def is_rate(name: str, values: Sequence[float]) -> bool:
+    """A share of games (wins, an end reason, a yes/no figure): its interval is Wilson's.
+    A count whose values happen to be 0 and 1 is still a count.
+
+    >>> is_rate("win_0", [0, 0.5, 1]), is_rate("complete", [0.0, 1.0]), is_rate("turns", [0, 12])
+    (True, True, False)
+    >>> is_rate("lead_changes", [0, 1, 0])
+    False
+    """
+    if floor(name) is not None or not all(0 <= v <= 1 for v in values):
+        return False
+    return name.startswith(SHARE_PREFIXES) or name in SHARES or all(v in (0, 1) for v in values)
+
+
+def figure_ci(name: str, values: Sequence[float]) -> Estimate:
+    """The mean (or rate) of the figure ``name`` over games, with the interval its kind gets."""
+    if is_rate(name, values):
+        return proportion_ci(sum(values), len(values))
+    least = floor(name)
+    return mean_ci(values) if least is None else count_ci(values, least)
+
+
+def figure_difference(name: str, first: Sequence[float], second: Sequence[float]) -> tuple[Estimate, float]:
+    """The paired difference ``second - first`` of the figure ``name`` with its p-value
+    (:func:`~parlour.analysis.stats.paired_difference`), a share's kept within [-1, 1].
+
+    >>> figure_difference("win_0", [0, 0, 0, 1], [1, 1, 1, 0])[0].high
+    1
+    """
+    shares = is_rate(name, first) and is_rate(name, second)
+    return paired_difference(first, second, within=(-1, 1) if shares else (None, None))

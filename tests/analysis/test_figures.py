@@ -1,0 +1,106 @@
+"""Every figure's interval stays inside what the figure can be: shares in [0, 1], counts above
+their floor, differences of shares in [-1, 1]."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.analysis.compare import comparison, parse_variants, variant_runs
+from parlour.analysis.duplicate import summary as duplicate_summary
+from parlour.analysis.figures import FLOORS, figure_ci, figure_difference, floor, is_rate
+from parlour.analysis.metrics import design_metrics
+from parlour.analysis.parallel import play_chunk
+from parlour.analysis.simulate import simulate, summarize
+from parlour.analysis.stats import count_ci, mean_ci, proportion_ci
+from parlour.analysis.tournament import standings
+
+
+@pytest.fixture(scope="module")
+def golf5_rows():
+    # The run of issue 18: Decktet Golf, 5 players, random, 200 games, where Student's t alone
+    # gave rounds 1.015 [0.998, 1.032] and lead_changes 0.005 [-0.005, 0.015].
+    game = parlour.load("decktet-golf", players=5)
+    return list(simulate(game, [parlour.agent("random")] * 5, games=200, seed=0))
+
+
+def inside(estimate, low, high=None):
+    return low <= estimate.low <= estimate.mean <= estimate.high and (high is None or estimate.high <= high)
+
+
+def test_the_rounds_and_lead_changes_of_the_issue_stay_in_range(golf5_rows):
+    figures = summarize(golf5_rows, 5).figures
+    rounds, changes = figures["rounds"][1], figures["lead_changes"][1]
+    assert [r["rounds"] for r in golf5_rows].count(2) == 3 and rounds.mean == 1.015
+    assert mean_ci([r["rounds"] for r in golf5_rows]).low < 1  # what was shown before
+    assert inside(rounds, 1) and rounds.low > 1  # 3 games of 200 went to a second round: the mean is above 1
+    assert inside(changes, 0) and changes.low > 0
+    assert design_metrics(golf5_rows).lead_changes == changes
+
+
+def test_every_figure_of_every_game_stays_in_range():
+    for name, options in (("psalter-row", {}), ("decktet-golf", {"players": 3}), ("quisquilian", {"players": 3})):
+        game = parlour.load(name, **options)
+        rows = list(simulate(game, [parlour.agent("random")] * game.num_players, games=12, seed=3))
+        for figure, (rate, estimate) in summarize(rows, game.num_players).figures.items():
+            values = [row[figure] for row in rows]
+            if rate:
+                assert inside(estimate, 0, 1), figure
+            elif floor(figure) is not None:
+                assert inside(estimate, floor(figure)), figure
+                assert estimate == count_ci(values, floor(figure))
+            else:
+                assert estimate == mean_ci(values), figure
+        for kind, estimate in design_metrics(rows).actions:
+            assert inside(estimate, 0), kind
+
+
+def test_the_kind_of_each_figure():
+    assert floor("rounds") == 1 and floor("lead_changes") == 0 and floor("n_errand") == 0
+    assert floor("score_2") is None and floor("round_score_0") is None
+    assert set(FLOORS) >= {"turns", "decisions", "clearings", "line_discards"}
+    assert is_rate("end: target", [1, 1]) and is_rate("first player wins", [0.5, 0])
+    assert not is_rate("rounds", [1, 1]) and not is_rate("lead_changes", [0, 1])
+    assert figure_ci("reshuffled", [1, 0, 0, 0]) == proportion_ci(1, 4)
+    assert figure_ci("turns", [30, 31, 40]) == count_ci([30, 31, 40], 0)
+
+
+def test_a_paired_difference_of_shares_stays_within_plus_and_minus_one():
+    first, second = [0.0] * 9 + [1.0], [1.0] * 10
+    estimate, _ = figure_difference("win_1", first, second)
+    assert mean_ci([b - a for a, b in zip(first, second)]).high > 1 and estimate.high == 1
+    unbounded, _ = figure_difference("turns", [10] * 9 + [30], [30] * 10)
+    assert unbounded.high > 20  # a count's difference has no such bound
+
+
+def test_compare_keeps_every_mean_and_difference_in_range():
+    variants = parse_variants(["target=20", "target=60"], parlour.load("decktet-golf"))
+    runs = variant_runs("decktet-golf", {}, variants, ("random", "random"), seed=2)
+    result = comparison([row for run in runs for row in play_chunk(run, range(15))])
+    for effect in result.effects:
+        for estimate in effect.means:
+            if effect.figure.startswith(("win_", "end: ")):
+                assert inside(estimate, 0, 1), effect.figure
+            if floor(effect.figure) is not None:
+                assert inside(estimate, floor(effect.figure)), effect.figure
+        difference = effect.differences[1][0]
+        if effect.figure.startswith(("win_", "end: ")):
+            assert -1 <= difference.low <= difference.high <= 1, effect.figure
+
+
+def test_duplicate_changes_of_shares_stay_within_plus_and_minus_one():
+    rows = [{"deal": d, "seat": 0, "diverged": 3, "score_base": 10, "score_trial": 12,
+             "ahead_base": 0.0, "ahead_trial": 0.0 if d == 0 else 1.0, "won_base": 0, "won_trial": 0 if d == 0 else 1}
+            for d in range(6)]
+    result = duplicate_summary(rows)
+    assert mean_ci([0] + [1] * 5).high > 1
+    assert result["ahead"].high == 1 and result["won"].high == 1 and result["diverged"] == mean_ci([1] * 6)
+
+
+def test_solitaire_completion_differences_stay_within_plus_and_minus_one():
+    rows = []
+    for block in range(6):
+        for name, complete in (("x", block > 0), ("y", False)):
+            rows.append({"game": "made-up", "block": block, "agents": [name], "score": 3, "winners": [0] if complete else []})
+    (pair,) = standings(rows, ["x", "y"], players=1).pairs
+    assert mean_ci([0] + [1] * 5).high > 1 and pair.completion_difference.high == 1
