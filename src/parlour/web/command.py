@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from parlour.extras import install_hint
+from parlour.web.limits import Limits  # the standard library only: no web extra needed for --help
 
 
 @click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
@@ -19,7 +20,9 @@ from parlour.extras import install_hint
               show_default=True, help="SQLite file holding every table and action (made if missing).")
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.7, show_default=True,
               help="Seconds a bot waits before it moves, so that people see each move.")
-def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
+@click.option("--max-subscribers", type=click.IntRange(min=1), default=Limits.max_subscribers,
+              show_default=True, help="Sockets joined to one table at once (seats' tabs and spectators); more are refused.")
+def serve(host: str, port: int, db_path: Path, bot_delay: float, max_subscribers: int) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -30,11 +33,10 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
         import uvicorn
 
         from parlour.web.app import create_app
-        from parlour.web.limits import Limits
     except ImportError as err:  # the optional extra is not installed
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     check_port_free(host, port)
-    limits = Limits()
+    limits = Limits(max_subscribers=max_subscribers)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")

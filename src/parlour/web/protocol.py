@@ -31,6 +31,10 @@ STALE = "stale"  # state_id is not the current one
 NOTATION = "notation"  # the action text does not parse (NotationError)
 ILLEGAL = "illegal"  # it parses but is not legal now (IllegalAction)
 FINISHED = "finished"  # the game is over
+SEAT_CLAIMED = "seat_claimed"  # an invite whose seat another browser holds
+SEAT_REISSUED = "seat_reissued"  # the creator re-issued the invite of the seat this socket held
+TABLE_CLOSED = "table_closed"  # the creator closed the table
+TABLE_FULL = "table_full"  # the table has Limits.max_subscribers sockets already
 # HTTP-only codes.
 BAD_REQUEST = "bad_request"  # a body or query that is not what the endpoint takes
 BAD_OPTION = "bad_option"  # unknown game, option or value; seats that do not fit the game
@@ -39,9 +43,20 @@ CHEATING_AGENT = "cheating_agent"  # an agent that sees hidden cards (clairvoyan
 NOT_FINISHED = "not_finished"  # a record or replay asked before the end
 DAMAGED_TABLE = "damaged_table"  # a stored table whose actions no longer replay (500)
 SERVER_ERROR = "server_error"  # the server failed (a bug, the disk): nothing changed
+FORBIDDEN = "forbidden"  # a creator's request without the table's creator secret (403)
+UNKNOWN_SEAT = "unknown_seat"  # a seat number the table does not have (404)
+AGENT_SEAT = "agent_seat"  # a bot's seat, which has no invite (409)
 
-CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
+# Websocket close codes: of a failed join, and of a socket the server ends.
+CLOSE_BAD_TOKEN = 4001
+CLOSE_SEAT_CLAIMED = 4003
 CLOSE_UNKNOWN_TABLE = 4004
+CLOSE_SEAT_REISSUED = 4005
+CLOSE_TABLE_CLOSED = 4006
+CLOSE_TABLE_FULL = 4029
+#: The close code that follows each refusal of a join.
+JOIN_CLOSE = {BAD_TOKEN: CLOSE_BAD_TOKEN, SEAT_CLAIMED: CLOSE_SEAT_CLAIMED, TABLE_FULL: CLOSE_TABLE_FULL,
+              TABLE_CLOSED: CLOSE_TABLE_CLOSED}
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
 MAX_NAME = 40
@@ -67,20 +82,21 @@ def unknown_table(table_id: str) -> WebError:
                     "to see the open tables", 404)
 
 
-def error_message(err: WebError, state_id: int | None) -> dict[str, Any]:
-    """A websocket error message."""
-    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id}
+def error_message(err: WebError, state_id: int | None, **more: Any) -> dict[str, Any]:
+    """A websocket error message (``more``: fields some codes add, e.g. ``seat``)."""
+    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id, **more}
 
 
 _EXAMPLES = {
-    "join": '{"type": "join", "token": "SECRET"} (or "token": null to watch)',
+    "join": '{"type": "join", "token": "INVITE", "secret": null} (the invite of your link; "secret": the one the '
+            'first join gave, to rejoin; both null to watch)',
     "act": '{"type": "act", "action": "take", "state_id": 3}',
     "ping": '{"type": "ping"}',
 }
 
 
 def parse_client_message(text: Any) -> dict[str, Any]:
-    """A client message, checked: ``join`` (token: text or null), ``act`` (action: text,
+    """A client message, checked: ``join`` (token, secret: text or null), ``act`` (action: text,
     state_id: integer) or ``ping``. Anything else is a ``bad_message`` WebError."""
     if not isinstance(text, str):
         raise WebError(BAD_MESSAGE, "messages are JSON text frames, not binary")
@@ -94,10 +110,12 @@ def parse_client_message(text: Any) -> dict[str, Any]:
     if kind not in _EXAMPLES:
         raise WebError(BAD_MESSAGE, f"unknown message type {kind!r}: the types are join, act and ping")
     if kind == "join":
-        token = message.get("token")
+        token, secret = message.get("token"), message.get("secret")
         if token is not None and not isinstance(token, str):
-            raise WebError(BAD_MESSAGE, f"a join's \"token\" is the seat token text or null, e.g. {_EXAMPLES['join']}")
-        return {"type": "join", "token": token}
+            raise WebError(BAD_MESSAGE, f"a join's \"token\" is the seat's invite text or null, e.g. {_EXAMPLES['join']}")
+        if secret is not None and not isinstance(secret, str):
+            raise WebError(BAD_MESSAGE, f"a join's \"secret\" is the seat secret text or null, e.g. {_EXAMPLES['join']}")
+        return {"type": "join", "token": token, "secret": secret}
     if kind == "act":
         action, state_id = message.get("action"), message.get("state_id")
         if not isinstance(action, str):
