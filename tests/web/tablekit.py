@@ -1,6 +1,7 @@
 """Helpers of the web table's tests: an in-process client, websockets that never hang
-(every receive has a time limit), a driver that plays a table to its end through the
-protocol, and the checks of what each message may show."""
+(every receive has a time limit), a browser's memory of the seats it claimed, a driver
+that plays a table to its end through the protocol, and the checks of what each message
+may show."""
 
 from __future__ import annotations
 
@@ -45,6 +46,23 @@ def create(client: Any, game: str, seats: list[str], **options: Any) -> dict[str
     return table
 
 
+class Browser:
+    """What one browser keeps of the seats it claimed: each invite's seat secret (the page
+    keeps it in localStorage). A join with an invite it holds a secret for sends both, as the
+    page does, so the same browser gets its seat back."""
+
+    def __init__(self) -> None:
+        self.secrets: dict[str, str] = {}
+
+    def secret(self, token: str | None) -> str | None:
+        return self.secrets.get(token) if token is not None else None
+
+
+#: The browser of every socket that names none: all the tests' players share it, so that a
+#: seat claimed once is theirs in every later join (a test of another browser makes its own).
+ONE_BROWSER = Browser()
+
+
 class Socket:
     """A websocket to a table, with a time limit on every receive and a log of what came."""
 
@@ -52,7 +70,8 @@ class Socket:
     #: test websocket would keep the app from shutting down).
     opened: list["Socket"] = []
 
-    def __init__(self, client: Any, table_id: str) -> None:
+    def __init__(self, client: Any, table_id: str, browser: Browser = ONE_BROWSER) -> None:
+        self.browser = browser
         self._cm = client.websocket_connect(f"/ws/tables/{table_id}")
         self.ws = self._cm.__enter__()
         Socket.opened.append(self)
@@ -81,10 +100,13 @@ class Socket:
         return message
 
     def join(self, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Join; the ``joined`` message and the first state."""
-        self.send({"type": "join", "token": token})
+        """Join with an invite ``token`` (None: watch), and the secret the browser holds for it;
+        the ``joined`` message and the first state. A secret the join makes is kept."""
+        self.send({"type": "join", "token": token, "secret": self.browser.secret(token)})
         joined = self.receive()
         assert joined["type"] == "joined", joined
+        if joined.get("secret") is not None:
+            self.browser.secrets[token] = joined["secret"]
         state = self.receive()
         assert state["type"] == "state", state
         return joined, state
