@@ -46,6 +46,7 @@ def test_a_new_table_has_invites_for_humans_only(client) -> None:
     invites = [s["invite"] for s in table["seats"] if "invite" in s]
     assert all(i.startswith(f"/t/{table['id']}#token=") for i in invites) and len(set(invites)) == 2
     assert table["spectate"] == f"/t/{table['id']}"
+    assert isinstance(table["admin"], str) and len(table["admin"]) >= 32 and table["admin"] not in json.dumps(invites)
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] in ("waiting", "playing") and summary["game"] == "quisquilian"
     assert [s["connected"] for s in summary["seats"]] == [False, True, False]

@@ -64,11 +64,12 @@ MAX_SEATS = 8
 
 
 class WebError(Exception):
-    """A refused request: ``code`` (see above), ``message`` and the HTTP ``status``."""
+    """A refused request: ``code`` (see above), ``message``, the HTTP ``status`` and the
+    ``fields`` some codes add to the websocket's error message (e.g. ``seat``)."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, **fields: Any) -> None:
         super().__init__(f"{code}: {message}")
-        self.code, self.message, self.status = code, message, status
+        self.code, self.message, self.status, self.fields = code, message, status, fields
 
     def body(self) -> dict[str, Any]:
         """The JSON body of an HTTP error response."""
@@ -82,9 +83,9 @@ def unknown_table(table_id: str) -> WebError:
                     "to see the open tables", 404)
 
 
-def error_message(err: WebError, state_id: int | None, **more: Any) -> dict[str, Any]:
-    """A websocket error message (``more``: fields some codes add, e.g. ``seat``)."""
-    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id, **more}
+def error_message(err: WebError, state_id: int | None) -> dict[str, Any]:
+    """A websocket error message."""
+    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id, **err.fields}
 
 
 _EXAMPLES = {

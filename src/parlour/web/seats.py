@@ -106,7 +106,8 @@ def admit(seats: list[Seat], token: str | None, secret: str | None) -> tuple[int
         return seat, False
     raise WebError(protocol.SEAT_CLAIMED, f"{seats[seat].label} is held by another browser: an invite link seats the "
                    "first browser that opens it, and only that browser may rejoin. If it was yours, open the link in "
-                   "that browser; otherwise ask the table's creator to re-issue the invite (that ends the old claim)")
+                   "that browser; otherwise ask the table's creator to re-issue the invite (that ends the old claim)",
+                   seat=seat)
 
 
 def bearer(header: str | None) -> str | None:

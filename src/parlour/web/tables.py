@@ -318,10 +318,10 @@ class Table:
         self._store_hashes(seat.seat, invite=token_hash(invite), claim=None)
         ended = WebError(protocol.SEAT_REISSUED, f"the table's creator re-issued the invite of {seat.label}: this "
                          "browser no longer holds the seat. Watch with the table's link, or ask the creator for the "
-                         "new invite link")
+                         "new invite link", seat=seat.seat)
         for conn in [c for c in self.subscribers if c.seat == seat.seat]:
             self.subscribers.discard(conn)
-            conn.send(error_message(ended, self.state_id, seat=seat.seat))
+            conn.send(error_message(ended, self.state_id))
             conn.close(protocol.CLOSE_SEAT_REISSUED)
         self.broadcast()
         return invite
