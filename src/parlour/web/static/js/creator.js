@@ -33,7 +33,7 @@ export class CreatorPanel {
     this.el = el;
     this.tableId = tableId;
     this.drawn = false;
-    this.closedHere = false; // this page closed the table
+    this.closedHere = false; // this page asked to close the table
   }
 
   get admin() {
@@ -86,11 +86,12 @@ export class CreatorPanel {
 
   async closeTable() {
     this.say("");
+    this.closedHere = true; // before the answer: the socket's close may come first
     try {
       await this.request(`/api/tables/${encodeURIComponent(this.tableId)}`, "DELETE");
-      this.closedHere = true;
       forgetTable(this.tableId);
     } catch (e) {
+      this.closedHere = false;
       this.say(`The table was not closed: ${e.message}`);
     }
   }
