@@ -154,8 +154,9 @@ function showCreated(table) {
   const humans = table.seats.filter((s) => s.kind === "human");
   fill(box, h("h2", {}, `Table ${table.id}: ${table.title || table.game}`),
     h("div", { class: "dim" }, "Each invite link is a seat: send each person their own link. The first browser that opens a link " +
-      "takes its seat and keeps it; the link then seats nobody else. This browser made the table: if a link is lost or went to " +
-      "the wrong person, re-issue it from the table page (the old link stops working), or close the table there."),
+      "takes its seat and keeps it; the link then seats nobody else (so open only your own here). This browser made the table: " +
+      "if a link is lost or went to the wrong person, re-issue it from the table page (the old link stops working), or " +
+      "close the table there."),
     humans.map((s) => linkRow(`Seat ${s.seat + 1} · ${s.name}`, s.invite, "invite")),
     table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat + 1}: ${s.name} (${s.spec})`)),
     linkRow("Spectators", table.spectate, "spectate"),
