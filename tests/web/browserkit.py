@@ -301,6 +301,14 @@ def play_out(player: Player, rng: random.Random, max_actions: int = 400, until=N
     raise AssertionError(f"{player.name}: no end after {max_actions} actions")
 
 
+def kept_seats(page: Any, table_id: str) -> dict[int, dict[str, Any]]:
+    """What the page's browser keeps of its seats at a table (localStorage
+    ``parlour-seat-{id}-{seat}``): seat -> ``{"secret", "invite", "at"}``."""
+    entries = page.evaluate("""(head) => Object.keys(localStorage).filter((k) => k.startsWith(head))
+        .map((k) => [k.slice(head.length), localStorage.getItem(k)])""", f"parlour-seat-{table_id}-")
+    return {int(seat): json.loads(value) for seat, value in entries}
+
+
 def open_seat(context: Any, server: Server, path: str, name: str = "") -> Player:
     page = context.new_page()
     player = Player(page, name)

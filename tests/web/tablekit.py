@@ -1,6 +1,7 @@
 """Helpers of the web table's tests: an in-process client, websockets that never hang
-(every receive has a time limit), a driver that plays a table to its end through the
-protocol, and the checks of what each message may show."""
+(every receive has a time limit), a browser's memory of the seats it claimed, a driver
+that plays a table to its end through the protocol, and the checks of what each message
+may show."""
 
 from __future__ import annotations
 
@@ -46,6 +47,23 @@ def create(client: Any, game: str, seats: list[str], **options: Any) -> dict[str
     return table
 
 
+class Browser:
+    """What one browser keeps of the seats it claimed: each invite's seat secret (the page
+    keeps it in localStorage). A join with an invite it holds a secret for sends both, as the
+    page does, so the same browser gets its seat back."""
+
+    def __init__(self) -> None:
+        self.secrets: dict[str, str] = {}
+
+    def secret(self, token: str | None) -> str | None:
+        return self.secrets.get(token) if token is not None else None
+
+
+#: The browser of every socket that names none: all the tests' players share it, so that a
+#: seat claimed once is theirs in every later join (a test of another browser makes its own).
+ONE_BROWSER = Browser()
+
+
 class Socket:
     """A websocket to a table, with a time limit on every receive and a log of what came."""
 
@@ -53,7 +71,8 @@ class Socket:
     #: test websocket would keep the app from shutting down).
     opened: list["Socket"] = []
 
-    def __init__(self, client: Any, table_id: str) -> None:
+    def __init__(self, client: Any, table_id: str, browser: Browser = ONE_BROWSER) -> None:
+        self.browser = browser
         self._cm = client.websocket_connect(f"/ws/tables/{table_id}")
         self.ws = self._cm.__enter__()
         Socket.opened.append(self)
@@ -90,11 +109,16 @@ class Socket:
         return message
 
     def join(self, token: str | None, text: bool = True, log_from: int | None = 1) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Join (by default with the text drawing and the whole log); the ``joined`` message
-        and the first state (the log's pages, which come between, are read too)."""
-        self.send({"type": "join", "token": token, "text": text, "log_from": log_from})
+        """Join with an invite ``token`` (None: watch), and the secret the browser holds for it
+        (by default with the text drawing and the whole log); the ``joined`` message and the
+        first state (the log's pages, which come between, are read too). A secret the join
+        makes is kept."""
+        self.send({"type": "join", "token": token, "secret": self.browser.secret(token), "text": text,
+                   "log_from": log_from})
         joined = self.receive()
         assert joined["type"] == "joined", joined
+        if joined.get("secret") is not None:
+            self.browser.secrets[token] = joined["secret"]
         state = self.receive()
         while state["type"] == "log":
             state = self.receive()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from browserkit import browser_fixture, context_fixture, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
+from browserkit import browser_fixture, context_fixture, kept_seats, open_seat, play_out, server_fixture  # noqa: F401 (fixtures)
 
 
 def test_the_page_reconnects_after_a_server_restart_and_the_game_goes_on(server, context):
@@ -37,7 +37,7 @@ def test_a_reopened_tab_resumes_its_seat(server, context):
     player = open_seat(context, server, table["seats"][0]["invite"])
     play_out(player, random.Random(4), until=lambda s: s["state_id"] >= 3)
     player.page.close()
-    # the bare link, no token in it: the page finds the token kept under parlour-token-{id}
+    # the bare link, no token in it: the page finds the seat's secret kept under parlour-seat-{id}-0
     again = open_seat(context, server, f"/t/{table['id']}")
     state = again.wait_my_turn_or_end()
     assert state["seat"] == 0 and state["state_id"] == 3 and state["legal"]
@@ -78,14 +78,14 @@ def test_a_mistyped_invite_link_keeps_the_seat_saved_before(server, context):
     invite = table["seats"][0]["invite"]
     good = invite.split("#token=")[1]
     player = open_seat(context, server, invite)
-    key = f"parlour-token-{table['id']}"
-    assert player.page.evaluate("(k) => localStorage.getItem(k)", key) == good
+    kept = kept_seats(player.page, table["id"])
+    assert list(kept) == [0] and kept[0]["invite"] == good and kept[0]["secret"] not in (None, good)
     # typed over the good link in the same tab: only the fragment changes
     page = player.page
     page.goto(server.url(f"/t/{table['id']}#token=WRONG"))
     page.wait_for_selector("#error:not([hidden])")
     assert "refused" in page.inner_text("#error")
-    assert page.evaluate("(k) => localStorage.getItem(k)", key) == good, "the refused token was saved"
+    assert kept_seats(page, table["id"]) == kept, "the refused token changed what was kept"
     assert page.locator("#notation-form").is_hidden()
     # the page offers the seat this browser holds, as a link
     assert page.get_attribute("#error a#saved-seat", "href") == f"/t/{table['id']}"

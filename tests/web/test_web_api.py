@@ -3,6 +3,7 @@ replays of finished games, the static client, and what is stored."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sqlite3
@@ -45,6 +46,7 @@ def test_a_new_table_has_invites_for_humans_only(client) -> None:
     invites = [s["invite"] for s in table["seats"] if "invite" in s]
     assert all(i.startswith(f"/t/{table['id']}#token=") for i in invites) and len(set(invites)) == 2
     assert table["spectate"] == f"/t/{table['id']}"
+    assert isinstance(table["admin"], str) and len(table["admin"]) >= 32 and table["admin"] not in json.dumps(invites)
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] in ("waiting", "playing") and summary["game"] == "quisquilian"
     assert [s["connected"] for s in summary["seats"]] == [False, True, False]
@@ -140,20 +142,25 @@ def test_record_and_replay_wait_for_the_end(client) -> None:
     assert "not a seat number" in error_of(client.get(f"/api/tables/{table['id']}/replay?seat=me"), 400, "bad_request")
 
 
-def test_tokens_are_stored_hashed_and_the_seed_stays_secret(client, db_path) -> None:
+def test_secrets_are_stored_hashed_and_the_seed_stays_secret(client, db_path) -> None:
     table = create(client, "decktet-golf", ["human", "random"])
-    token = table["seats"][0]["token"]
-    db = sqlite3.connect(db_path)
-    seed, hashes = db.execute("SELECT seed, token_hashes_json FROM tables").fetchone()
-    db.close()
-    assert token not in db_path.read_bytes().decode("latin-1")
-    import hashlib
-    assert json.loads(hashes)[0] == hashlib.sha256(token.encode()).hexdigest()
+    token, admin = table["seats"][0]["token"], table["admin"]
     socket = Socket(client, table["id"])
-    socket.join(token)
+    joined, _ = socket.join(token)
+    secret = joined["secret"]
     socket.sync()
-    seen = json.dumps(socket.received) + json.dumps(client.get("/api/tables").json())
-    assert str(seed) not in seen and token not in seen
+    db = sqlite3.connect(db_path)
+    seed, hashes, claims, admin_hash = db.execute(
+        "SELECT seed, token_hashes_json, claim_hashes_json, admin_hash FROM tables").fetchone()
+    db.close()
+    sha = lambda text: hashlib.sha256(text.encode()).hexdigest()  # noqa: E731
+    assert json.loads(hashes)[0] == sha(token) and json.loads(claims) == [sha(secret), None] and admin_hash == sha(admin)
+    stored = b"".join(p.read_bytes() for p in db_path.parent.glob(db_path.name + "*")).decode("latin-1")  # and the WAL
+    assert sha(secret) in stored and sha(admin) in stored  # what is read holds the rows
+    assert token not in stored and secret not in stored and admin not in stored
+    seen = json.dumps(socket.received[1:]) + json.dumps(client.get("/api/tables").json())
+    assert str(seed) not in seen and token not in seen and secret not in seen and admin not in seen
+    assert len({token, secret, admin}) == 3
 
 
 def test_bots_think_off_the_event_loop(client) -> None:

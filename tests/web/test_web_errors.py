@@ -60,6 +60,7 @@ BAD_MESSAGES = [
     (json.dumps({"type": "act", "action": "take", "state_id": "0"}), "state_id"),
     (json.dumps({"type": "act", "action": ["take"], "state_id": 0}), "action"),
     (json.dumps({"type": "join", "token": 5}), "token"),
+    (json.dumps({"type": "join", "token": None, "secret": ["x"]}), "secret"),
 ]
 
 

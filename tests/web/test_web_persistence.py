@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 
 from tablekit import Socket, check_messages, create, open_client, play_to_end
 
@@ -198,7 +199,12 @@ def test_finished_tables_are_listed_without_replaying_them(db_path) -> None:
         watcher = Socket(client, table["id"])
         watcher.join(None)
         watcher.state_where(lambda m: m["end"] is not None)
-        live = client.get("/api/tables?status=finished").json()["tables"]
+        watcher.close()  # nobody watches a table that is not loaded: the summaries agree once it has left
+        for _ in range(500):
+            live = client.get("/api/tables?status=finished").json()["tables"]
+            if live[0]["spectators"] == 0:
+                break
+            time.sleep(0.01)
     with open_client(db_path) as client:
         listed = client.get("/api/tables?status=finished").json()["tables"]
         assert table["id"] not in client.app.state.tables.live  # listed from the store alone
@@ -206,8 +212,6 @@ def test_finished_tables_are_listed_without_replaying_them(db_path) -> None:
 
 
 def test_bots_wait_the_bot_delay_before_moving(tmp_path) -> None:
-    import time
-
     with open_client(tmp_path / "slow.db", bot_delay=0.3) as client:
         made = time.monotonic()
         table = create(client, "decktet-golf", ["human", "random"])  # the bot opens: two flips

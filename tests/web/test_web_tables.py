@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tablekit import create
 
-from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, MAX_OUTBOX, Connection, token_hash
+from parlour.web.seats import token_hash
+from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, MAX_OUTBOX, Connection
 
 
 def test_a_client_that_reads_nothing_is_dropped_not_buffered_forever() -> None:

@@ -30,6 +30,7 @@ from parlour.web.guard import Guard
 from parlour.web.limits import Limits
 from parlour.web.protocol import (WebError, cut, error_message, parse_client_message, parse_json, parse_table_request,
                                   shown)
+from parlour.web.seats import bearer
 from parlour.web.storage import Storage
 from parlour.web.tables import CLOSE, Connection, Table, Tables
 
@@ -110,15 +111,27 @@ def _api(app: FastAPI) -> None:
         except ValueError as err:
             raise WebError(protocol.BAD_REQUEST, f"the body is not JSON ({cut(str(err), 100)}): send e.g. "
                            '{"game": "psalter-row", "seats": ["human"]}') from None
-        table, tokens = _tables(request).create(parse_table_request(body, request.app.state.limits))
+        table, tokens, admin = _tables(request).create(parse_table_request(body, request.app.state.limits))
         seats = []
         for seat, token in zip(table.seats, tokens):
             entry = seat.public()
             if token is not None:
-                entry["invite"] = f"/t/{table.id}#token={token}"
+                entry["invite"] = _invite(table.id, token)
             seats.append(entry)
         return {"id": table.id, "game": table.game.name, "title": table.game.title,
-                "options": dict(table.game.options), "seats": seats, "spectate": f"/t/{table.id}"}
+                "options": dict(table.game.options), "seats": seats, "spectate": f"/t/{table.id}", "admin": admin}
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(request: Request, table_id: str) -> dict[str, Any]:
+        _tables(request).delete(table_id, bearer(request.headers.get("authorization")))
+        return {"id": table_id, "closed": True}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def reissue_invite(request: Request, table_id: str, seat: str) -> dict[str, Any]:
+        table = _tables(request).get(table_id)
+        table.check_admin(bearer(request.headers.get("authorization")), "re-issue an invite")
+        chosen = table.human_seat(seat)
+        return {"id": table.id, "seat": chosen.seat, "invite": _invite(table.id, table.reissue(chosen))}
 
     @app.get("/api/server")
     async def server(request: Request) -> dict[str, Any]:
@@ -153,6 +166,10 @@ def _api(app: FastAPI) -> None:
     async def log_entries(request: Request, table_id: str, start: str | None = None) -> dict[str, Any]:
         first = _number_param("start", start, 1, request.app.state.limits.echo)
         return _tables(request).get(table_id).log_page(first)
+
+
+def _invite(table_id: str, token: str) -> str:
+    return f"/t/{table_id}#token={token}"
 
 
 def _seat_param(seat: str | None, echo: int) -> int | None:
@@ -258,7 +275,10 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
 
 
 def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
-    """Answer one client message; False when the socket is to close (a failed join)."""
+    """Answer one client message; False when the socket is to close (a failed join, or the
+    server is closing it: its seat re-issued, its table closed)."""
+    if conn.closing:
+        return False  # nothing more from it: what it was told last explains why
     try:
         message = parse_client_message(text, limits.max_frame, limits.echo)
         if message["type"] == "ping":
@@ -266,7 +286,7 @@ def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
         elif message["type"] == "join":
             _join(table, conn, message)
         elif not conn.joined:
-            raise WebError(protocol.BAD_MESSAGE, 'join first: {"type": "join", "token": "SECRET"} (or null to watch)')
+            raise WebError(protocol.BAD_MESSAGE, 'join first: {"type": "join", "token": "INVITE"} (or null to watch)')
         elif message["type"] == "log":
             conn.send(table.log_page(message["from"]))
         elif message["type"] == "text":
@@ -276,8 +296,8 @@ def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
             table.act(conn.seat, message["action"], message["state_id"])
     except WebError as err:
         conn.send(error_message(err, table.state_id))
-        if err.code == protocol.BAD_TOKEN:
-            conn.close(protocol.CLOSE_BAD_TOKEN)
+        if err.code in protocol.JOIN_CLOSE and not conn.joined:
+            conn.close(protocol.JOIN_CLOSE[err.code])
             return False
     except Exception as err:  # a bug or a full disk: say so, keep the socket and the server
         log.exception("table %s: a message failed", table.id)
@@ -291,14 +311,8 @@ def _join(table: Table, conn: Connection, message: dict[str, Any]) -> None:
     if conn.joined:
         who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
         raise WebError(protocol.BAD_MESSAGE, f"this connection already joined as {who}: open another to join again")
-    seat, token = None, message["token"]
-    if token is not None:
-        seat = table.seat_of(token)
-        if seat is None:
-            raise WebError(protocol.BAD_TOKEN, "this token is not a seat token of this table: use the invite link "
-                           "of your seat (each table has its own), or join with a null token to watch")
-    conn.seat, conn.joined, conn.text = seat, True, message["text"]
-    table.join(conn, message["log_from"])
+    conn.text = message["text"]
+    table.join(conn, message["token"], message["secret"], message["log_from"])
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:

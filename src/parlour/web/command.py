@@ -11,7 +11,7 @@ from typing import IO
 import click
 
 from parlour.extras import install_hint
-from parlour.web.limits import Limits
+from parlour.web.limits import Limits  # the standard library only: no web extra needed for --help
 
 
 def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -38,12 +38,14 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="Seconds a bot waits before it moves, so that people see each move.")
 @click.option("--max-actions", type=click.IntRange(min=1), default=Limits.max_actions, show_default=True,
               help="Actions a table may hold; a game still going then stops (end action_limit).")
+@click.option("--max-subscribers", type=click.IntRange(min=1), default=Limits.max_subscribers,
+              show_default=True, help="Sockets joined to one table at once (seats' tabs and spectators); more are refused.")
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL", callback=_origins,
               help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
 @click.option("--trust-proxy", is_flag=True,
               help="Take this server's own origin from X-Forwarded-Proto/-Host (only behind a proxy that sets them).")
-def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: int, allow_origins: tuple[str, ...],
-          trust_proxy: bool) -> None:
+def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: int, max_subscribers: int,
+          allow_origins: tuple[str, ...], trust_proxy: bool) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -58,7 +60,8 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: in
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     _lock = lock_database(db_path)  # held (open) until the process ends
     check_port_free(host, port)
-    limits = Limits(max_actions=max_actions, allow_origins=allow_origins, trust_proxy=trust_proxy)
+    limits = Limits(max_actions=max_actions, max_subscribers=max_subscribers, allow_origins=allow_origins,
+                    trust_proxy=trust_proxy)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")

@@ -52,7 +52,7 @@ class Limits:
     # -- tables --------------------------------------------------------------------------------
     max_actions: int = 20_000  # actions a table may hold; then it stops (end "action_limit")
     max_live_tables: int = 1_000  # unfinished tables at once: more is 503 too_many_tables
-    max_subscribers: int = 64  # sockets joined to one table at once
+    max_subscribers: int = 64  # sockets joined to one table at once: more is table_full (close 4029)
     finished_cache: int = 64  # finished tables kept in memory (least recently used goes)
 
     # -- what one answer may be ----------------------------------------------------------------

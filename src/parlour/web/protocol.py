@@ -33,6 +33,10 @@ STALE = "stale"  # state_id is not the current one
 NOTATION = "notation"  # the action text does not parse (NotationError)
 ILLEGAL = "illegal"  # it parses but is not legal now (IllegalAction)
 FINISHED = "finished"  # the game is over
+SEAT_CLAIMED = "seat_claimed"  # an invite whose seat another browser holds
+SEAT_REISSUED = "seat_reissued"  # the creator re-issued the invite of the seat this socket held
+TABLE_CLOSED = "table_closed"  # the creator closed the table
+TABLE_FULL = "table_full"  # the table has Limits.max_subscribers sockets already
 # HTTP-only codes.
 BAD_REQUEST = "bad_request"  # a body or query that is not what the endpoint takes
 BAD_OPTION = "bad_option"  # unknown game, option or value; seats that do not fit the game
@@ -45,9 +49,20 @@ TOO_MANY_TABLES = "too_many_tables"  # the server holds Limits.max_live_tables u
 BAD_ORIGIN = "bad_origin"  # a state-changing request or a websocket from another site's page (403)
 UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"  # a request body that is not application/json (415)
 BODY_TOO_LARGE = "body_too_large"  # a request body over Limits.max_body (413)
+FORBIDDEN = "forbidden"  # a creator's request without the table's creator secret (403)
+UNKNOWN_SEAT = "unknown_seat"  # a seat number the table does not have (404)
+AGENT_SEAT = "agent_seat"  # a bot's seat, which has no invite (409)
 
-CLOSE_BAD_TOKEN = 4001  # websocket close codes of a failed join
+# Websocket close codes: of a failed join, and of a socket the server ends.
+CLOSE_BAD_TOKEN = 4001
+CLOSE_SEAT_CLAIMED = 4003
 CLOSE_UNKNOWN_TABLE = 4004
+CLOSE_SEAT_REISSUED = 4005
+CLOSE_TABLE_CLOSED = 4006
+CLOSE_TABLE_FULL = 4029
+#: The close code that follows each refusal of a join.
+JOIN_CLOSE = {BAD_TOKEN: CLOSE_BAD_TOKEN, SEAT_CLAIMED: CLOSE_SEAT_CLAIMED, TABLE_FULL: CLOSE_TABLE_FULL,
+              TABLE_CLOSED: CLOSE_TABLE_CLOSED}
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
 MAX_SEATS = 8
@@ -75,12 +90,13 @@ def shown(value: Any, limit: int = Limits.echo) -> str:
 
 
 class WebError(Exception):
-    """A refused request: ``code`` (see above), ``message`` and the HTTP ``status``."""
+    """A refused request: ``code`` (see above), ``message``, the HTTP ``status`` and the
+    ``fields`` some codes add to the websocket's error message (e.g. ``seat``)."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, **fields: Any) -> None:
         message = cut(message, MAX_MESSAGE)
         super().__init__(f"{code}: {message}")
-        self.code, self.message, self.status = code, message, status
+        self.code, self.message, self.status, self.fields = code, message, status, fields
 
     def body(self) -> dict[str, Any]:
         """The JSON body of an HTTP error response."""
@@ -95,11 +111,12 @@ def unknown_table(table_id: str, echo: int = Limits.echo) -> WebError:
 
 def error_message(err: WebError, state_id: int | None) -> dict[str, Any]:
     """A websocket error message."""
-    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id}
+    return {"type": "error", "code": err.code, "message": err.message, "state_id": state_id, **err.fields}
 
 
 _EXAMPLES = {
-    "join": '{"type": "join", "token": "SECRET"} (or "token": null to watch)',
+    "join": '{"type": "join", "token": "INVITE", "secret": null} (the invite of your link; "secret": the one the '
+            'first join gave, to rejoin; both null to watch)',
     "act": '{"type": "act", "action": "take", "state_id": 3}',
     "ping": '{"type": "ping"}',
     "log": '{"type": "log", "from": 1}',
@@ -156,9 +173,11 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
         raise WebError(BAD_MESSAGE, f"unknown message type {shown(kind, echo)}: the types are join, act, log, text "
                        "and ping")
     if kind == "join":
-        token = message.get("token")
+        token, secret = message.get("token"), message.get("secret")
         if token is not None and not isinstance(token, str):
-            raise WebError(BAD_MESSAGE, f"a join's \"token\" is the seat token text or null, e.g. {_EXAMPLES['join']}")
+            raise WebError(BAD_MESSAGE, f"a join's \"token\" is the seat's invite text or null, e.g. {_EXAMPLES['join']}")
+        if secret is not None and not isinstance(secret, str):
+            raise WebError(BAD_MESSAGE, f"a join's \"secret\" is the seat secret text or null, e.g. {_EXAMPLES['join']}")
         text = message.get("text", False)
         if not isinstance(text, bool):
             raise WebError(BAD_MESSAGE, "a join's \"text\" is true (state messages carry the table as plain text) "
@@ -166,7 +185,7 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
         log_from = message.get("log_from")
         if log_from is not None:
             log_from = _action_number(log_from, "a join's \"log_from\"")
-        return {"type": "join", "token": token, "text": text, "log_from": log_from}
+        return {"type": "join", "token": token, "secret": secret, "text": text, "log_from": log_from}
     if kind == "text":
         on = message.get("on")
         if not isinstance(on, bool):

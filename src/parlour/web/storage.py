@@ -1,8 +1,9 @@
 """The web table's SQLite store (stdlib ``sqlite3``): every table and every action.
 
 An action is committed before anyone is told of it, so a restarted server rebuilds
-each unfinished table by replaying its actions. Seat tokens are kept only as SHA-256
-hashes.
+each unfinished table by replaying its actions. Secrets (seat invites, the claims of the
+browsers that took the seats, the creator's) are kept only as SHA-256 hashes. A database
+made before a column existed gets it when it is opened (:data:`ADDED_COLUMNS`).
 
 >>> store = Storage(":memory:")
 >>> store.create_table(StoredTable("t1", "psalter-row", {}, 7, [{"kind": "human"}], ["ab"], "2026-01-01T00:00:00Z"))
@@ -32,7 +33,9 @@ CREATE TABLE IF NOT EXISTS tables (
     token_hashes_json TEXT NOT NULL,
     created TEXT NOT NULL,
     status TEXT NOT NULL,
-    end_reason TEXT
+    end_reason TEXT,
+    claim_hashes_json TEXT,
+    admin_hash TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -44,6 +47,11 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
+#: Columns of ``tables`` added since the first schema: added to an older database when it is
+#: opened (NULL there: its seats count as unclaimed, its tables have no creator secret).
+ADDED_COLUMNS = {"claim_hashes_json": "TEXT", "admin_hash": "TEXT"}
+TABLE_COLUMNS = ("id, game, options_json, seed, seats_json, token_hashes_json, created, status, end_reason, "
+                 "claim_hashes_json, admin_hash")
 
 
 def now() -> str:
@@ -54,7 +62,9 @@ def now() -> str:
 @dataclass
 class StoredTable:
     """One row of ``tables``. ``seats`` holds each seat's kind, name and agent spec;
-    ``token_hashes`` the SHA-256 hex of each seat's token (None for agent seats)."""
+    ``token_hashes`` the SHA-256 hex of each seat's invite (None for agent seats),
+    ``claim_hashes`` that of the secret of the browser holding it (None: unclaimed);
+    ``admin_hash`` that of the creator's secret (None: a table made before there were any)."""
 
     id: str
     game: str
@@ -65,6 +75,12 @@ class StoredTable:
     created: str
     status: str = "waiting"
     end_reason: str | None = None
+    claim_hashes: list[str | None] = field(default_factory=list)
+    admin_hash: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.claim_hashes:
+            self.claim_hashes = [None] * len(self.seats)
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,15 @@ class Storage:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns an older database lacks."""
+        with self._lock:
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -100,10 +125,25 @@ class Storage:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, json.dumps(table.options), table.seed, json.dumps(table.seats),
-                 json.dumps(table.token_hashes), table.created, table.status, table.end_reason),
+                 json.dumps(table.token_hashes), table.created, table.status, table.end_reason,
+                 json.dumps(table.claim_hashes), table.admin_hash),
             )
+
+    def set_seat_hashes(self, table_id: str, token_hashes: list[str | None], claim_hashes: list[str | None]) -> None:
+        """Store every seat's invite and claim hash (a claim made, an invite re-issued)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE tables SET token_hashes_json = ?, claim_hashes_json = ? WHERE id = ?",
+                             (json.dumps(token_hashes), json.dumps(claim_hashes), table_id))
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and its actions, in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def add_action(self, table_id: str, n: int, seat: int | None, notation: str, *, status: str,
                    end_reason: str | None) -> None:
@@ -115,12 +155,12 @@ class Storage:
 
     def table(self, table_id: str) -> StoredTable | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else _table(row)
 
     def tables(self, finished: bool | None = None) -> list[StoredTable]:
         """Every table, oldest first; only the finished (or stopped) or only the unfinished ones if asked."""
-        query = "SELECT * FROM tables"
+        query = f"SELECT {TABLE_COLUMNS} FROM tables"
         if finished is not None:  # a stopped table (at its action limit) is over too
             query += " WHERE status " + ("IN" if finished else "NOT IN") + " ('finished', 'stopped')"
         with self._lock:
@@ -142,6 +182,6 @@ class Storage:
 
 
 def _table(row: tuple[Any, ...]) -> StoredTable:
-    id_, game, options, seed, seats, hashes, created, status, end_reason = row
+    id_, game, options, seed, seats, hashes, created, status, end_reason, claims, admin = row
     return StoredTable(id_, game, json.loads(options), seed, json.loads(seats), json.loads(hashes), created,
-                       status, end_reason)
+                       status, end_reason, json.loads(claims) if claims else [], admin)

@@ -10,14 +10,12 @@ event loop: nothing here blocks but the short SQLite commits; bots think in a th
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import logging
 import random
 import re
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +26,8 @@ from parlour.core.game import Game, State
 from parlour.core.registry import load_seated
 from parlour.web import protocol
 from parlour.web.limits import Limits
-from parlour.web.protocol import TableRequest, WebError
+from parlour.web.protocol import TableRequest, WebError, error_message
+from parlour.web.seats import AGENT, HUMAN, Seat, admit, check_admin, find, new_secret, token_hash
 from parlour.web.storage import Storage, StoredTable, now
 
 log = logging.getLogger("parlour.web")
@@ -37,16 +36,6 @@ HUMAN, AGENT = "human", "agent"
 STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
-
-
-def token_hash(token: str) -> str:
-    """How a seat token is stored: its SHA-256, in hex.
-
-    >>> token_hash("abc")[:12]
-    'ba7816bf8f01'
-    """
-    return hashlib.sha256(token.encode()).hexdigest()
-
 
 #: A tag of rich console markup, as rich finds them (``rich.markup.RE_TAGS``): backslashes, then
 #: ``[`` and a lower-case name, ``#``, ``/`` or ``@``.
@@ -73,21 +62,6 @@ def plain_text(markup: str) -> str:
         position = match.end()
     out.append(markup[position:].replace("\\[", "["))
     return "".join(out)
-
-
-@dataclass
-class Seat:
-    """One seat: a human (holding a token, stored hashed) or an agent."""
-
-    seat: int
-    kind: str
-    name: str
-    spec: str | None = None
-    token_hash: str | None = None
-    agent: Any = None
-
-    def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "spec": self.spec}
 
 
 CLOSE = "close"  # an outbox entry (CLOSE, code): close the socket after what was queued before
@@ -134,6 +108,7 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
+        self.closed = False  # its creator closed it: it takes nothing more
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -158,33 +133,37 @@ class Table:
     def end_reason(self) -> str | None:
         return ACTION_LIMIT if self.stopped else self.state.end_reason
 
+    def connections(self) -> Counter[int | None]:
+        """How many sockets hold each seat (key None: the spectators)."""
+        return Counter(c.seat for c in self.subscribers)
+
     def connected(self, seat: int) -> bool:
-        """An agent is always there; a human seat while any socket holds its token."""
-        if self.seats[seat].kind == AGENT:
-            return True
-        return any(c.seat == seat for c in self.subscribers)
+        """An agent is always there; a human seat while any socket holds it."""
+        return self.seats[seat].kind == AGENT or any(c.seat == seat for c in self.subscribers)
+
+    def presence(self) -> list[dict[str, Any]]:
+        """Each seat's public entry with ``connected`` and ``connections`` (its sockets; 0 for a bot)."""
+        counts = self.connections()
+        return [{**s.public(), "connected": s.kind == AGENT or counts[s.seat] > 0, "connections": counts[s.seat]}
+                for s in self.seats]
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is; None when it is no seat's (compared in constant time)."""
-        digest = token_hash(token)
-        found = None
-        for seat in self.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                found = seat.seat
-        return found
+        """The seat whose current invite this is; None when it is no seat's (constant time)."""
+        return find(self.seats, token, "token_hash")
 
     def summary(self) -> dict[str, Any]:
-        """The lobby's entry for this table (public: no token, no seed before the end)."""
+        """The lobby's entry for this table (public: no secret, no seed before the end)."""
         return {
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title,
             "options": dict(self.game.options),
             "status": self.status,
-            "seats": [{**s.public(), "connected": self.connected(s.seat)} for s in self.seats],
+            "seats": self.presence(),
+            "spectators": self.connections()[None],
             "created": self.stored.created,
             "actions": self.state_id,
             "current_player": None if self.stopped else self.state.current_player,
@@ -207,8 +186,8 @@ class Table:
             "observation": observation,
             "legal": [str(a) for a in state.legal_actions()] if seat is not None and seat == player else [],
             "log": self.log[-self.tables.limits.log_window:],
-            "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.connected(s.seat)}
-                        for s in self.seats],
+            "players": [{k: p[k] for k in ("seat", "name", "kind", "connected", "connections")} for p in self.presence()],
+            "spectators": self.connections()[None],
             "scores": state.scores(),
             "winners": state.winners() if over else [],
             "end": self.end_reason,
@@ -294,6 +273,7 @@ class Table:
         seat that is not to move, so no error message can show a card it may not know."""
         if seat is None:
             raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot act: open a seat's invite link to play")
+        self._check_open()
         if self.over:
             raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): no more actions")
         player = self.state.player  # the game goes on, so someone is to move
@@ -346,32 +326,112 @@ class Table:
                 built[key] = json.dumps(self.state_message(*key))
             conn.send(built[key])
 
-    def join(self, conn: Connection, log_from: int | None = None) -> None:
-        """Subscribe a joined connection; everyone hears when a seat comes online. With
-        ``log_from`` the log from that action on comes first, in pages, before the state."""
-        was = conn.seat is not None and self.connected(conn.seat)
+    def join(self, conn: Connection, token: str | None, secret: str | None, log_from: int | None = None) -> None:
+        """Seat a connection by its invite ``token`` and/or claim ``secret`` (both None: a
+        spectator; see :func:`parlour.web.seats.admit`) and subscribe it. The first join with
+        an unclaimed seat's invite claims it: the new secret is stored (hashed) before it is
+        sent in ``joined``. Everyone is told (the connection counts changed). Raises WebError
+        (``bad_token``, ``seat_claimed``, ``table_full``, ``table_closed``); nothing changes then.
+        With ``log_from`` the log from that action on comes first, in pages, before the state."""
+        self._check_open()
+        seat, claims = admit(self.seats, token, secret)
+        self._check_room(seat)
+        made = None
+        if claims:
+            made = new_secret()
+            self._store_hashes(seat, claim=token_hash(made))
+        conn.seat, conn.joined = seat, True
         self.subscribers.add(conn)
-        conn.send({"type": "joined", "seat": conn.seat, "table": self.summary()})
+        conn.send({"type": "joined", "seat": seat, "secret": made, "table": self.summary()})
         if log_from is not None:
-            for start in range(max(1, log_from), self.state_id + 1, self.tables.limits.log_page):
+            for start in range(log_from, self.state_id + 1, self.tables.limits.log_page):
                 conn.send(self.log_page(start))
-        if conn.seat is not None and not was:
-            self.broadcast()
-        else:
-            conn.send(self.state_message(conn.seat, conn.text))
+        self.broadcast()
+
+    def _check_room(self, seat: int | None) -> None:
+        """Refuse a join past ``Limits.max_subscribers`` sockets. A seat's first socket may use
+        the room kept for it; a spectator or a further tab must leave one socket free for each
+        person not connected, so that watchers can never keep a player out."""
+        limit = self.tables.limits.max_subscribers
+        first = seat is not None and not self.connected(seat)
+        kept = 0 if first else sum(1 for s in self.seats if not self.connected(s.seat))
+        if len(self.subscribers) + kept >= limit:
+            kept_text = f", {kept} of them kept for the people not connected" if kept else ""
+            raise WebError(protocol.TABLE_FULL, f"this table has {len(self.subscribers)} connections; it takes at most "
+                           f"{limit}{kept_text}: close a tab you do not need, or try again later", 503)
 
     def leave(self, conn: Connection) -> None:
         if conn not in self.subscribers:
             return
         self.subscribers.discard(conn)
-        if conn.seat is not None and not self.connected(conn.seat):
-            self.broadcast()
+        self.broadcast()
+
+    # -- the creator's ----------------------------------------------------------------------
+    def check_admin(self, admin: str | None, what: str) -> None:
+        """Refuse (403) unless ``admin`` is this table's creator secret."""
+        check_admin(self.stored.admin_hash, admin, what)
+
+    def human_seat(self, seat: str) -> Seat:
+        """The human seat numbered ``seat`` (text, as in a path); WebError 404 or 409 otherwise."""
+        number = int(seat) if seat.isdecimal() and len(seat) < 4 else None
+        if number is None or number >= len(self.seats):
+            raise WebError(protocol.UNKNOWN_SEAT, f"there is no seat {seat[:20]!r} at this table: its seats are "
+                           f"0..{len(self.seats) - 1}", 404)
+        if self.seats[number].kind != HUMAN:
+            raise WebError(protocol.AGENT_SEAT, f"{self.seats[number].label} is a bot ({self.seats[number].spec}): it "
+                           "has no invite; only a person's seat has one", 409)
+        return self.seats[number]
+
+    def reissue(self, seat: Seat) -> str:
+        """A new invite for ``seat`` (returned; stored hashed): the old invite and the old claim
+        end, and the sockets that held the seat by it are told so and closed (4005)."""
+        self._check_open()
+        invite = new_secret()
+        self._store_hashes(seat.seat, invite=token_hash(invite), claim=None)
+        ended = WebError(protocol.SEAT_REISSUED, f"the table's creator re-issued the invite of {seat.label}: this "
+                         "browser no longer holds the seat. Watch with the table's link, or ask the creator for the "
+                         "new invite link", seat=seat.seat)
+        for conn in [c for c in self.subscribers if c.seat == seat.seat]:
+            self.subscribers.discard(conn)
+            conn.send(error_message(ended, self.state_id))
+            conn.close(protocol.CLOSE_SEAT_REISSUED)
+        self.broadcast()
+        return invite
+
+    def close(self) -> None:
+        """Close the table for good (its creator deleted it; the store forgot it first): its
+        bots stop and every socket on it is told so and closed (4006)."""
+        self.closed = True
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        gone = WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it is gone from this server, "
+                        "with its game and record; the lobby at / lists the open tables")
+        for conn in self.subscribers:
+            conn.send(error_message(gone, self.state_id))
+            conn.close(protocol.CLOSE_TABLE_CLOSED)
+        self.subscribers.clear()
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it takes nothing more", 410)
+
+    def _store_hashes(self, seat: int, **changed: str | None) -> None:
+        """Store a seat's new ``invite`` and/or ``claim`` hash, then take it (nothing changes if the store fails)."""
+        invites = [s.token_hash for s in self.seats]
+        claims = [s.claim_hash for s in self.seats]
+        if "invite" in changed:
+            invites[seat] = changed["invite"]
+        if "claim" in changed:
+            claims[seat] = changed["claim"]
+        self.tables.storage.set_seat_hashes(self.id, invites, claims)
+        self.seats[seat].token_hash, self.seats[seat].claim_hash = invites[seat], claims[seat]
+        self.stored.token_hashes, self.stored.claim_hashes = invites, claims
 
     # -- bots -----------------------------------------------------------------------------
     def wake_bots(self) -> None:
         """Start the bot loop if an agent is to move and none is running."""
         seat = self.state.current_player
-        if seat is None or self.stopped or self.seats[seat].kind != AGENT:
+        if seat is None or self.stopped or self.closed or self.seats[seat].kind != AGENT:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots(), name=f"bots-{self.id}")
@@ -379,7 +439,7 @@ class Table:
     async def _bots(self) -> None:
         while True:
             seat = self.state.current_player
-            if seat is None or self.stopped or self.seats[seat].kind != AGENT:
+            if seat is None or self.stopped or self.closed or self.seats[seat].kind != AGENT:
                 return
             state_id = self.state_id
             if self.tables.bot_delay > 0:
@@ -417,17 +477,13 @@ class Tables:
     def get(self, table_id: str) -> Table:
         """The live table, or a finished one (kept among the ``finished_cache`` last used, else
         loaded from the store); WebError 404 otherwise."""
-        if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
-            raise protocol.unknown_table(str(table_id), self.limits.echo)
-        table = self.live.get(table_id)
+        table = self.live.get(table_id) if isinstance(table_id, str) else None
         if table is not None:
             return table
         if table_id in self.done:
             self.done.move_to_end(table_id)
             return self.done[table_id]
-        stored = self.storage.table(table_id)
-        if stored is None:
-            raise protocol.unknown_table(table_id, self.limits.echo)
+        stored = self._stored(table_id)
         try:
             table = self._rebuild(stored)
         except (ParlourError, KeyError, TypeError) as err:
@@ -455,17 +511,19 @@ class Tables:
         while len(self.done) > self.limits.finished_cache:
             self.done.popitem(last=False)
 
-    def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
-        """A new table and each human seat's token (shown once, stored only hashed)."""
+    def create(self, request: TableRequest) -> tuple[Table, list[str | None], str]:
+        """A new table, each human seat's invite token and the creator's secret (shown once,
+        stored only hashed)."""
         if len(self.live) >= self.limits.max_live_tables:
             raise WebError(protocol.TOO_MANY_TABLES, f"the server holds {len(self.live)} unfinished tables, its "
                            "limit: try again once some have finished", 503)
         game = _game_for(request, self.limits)
         seats: list[Seat] = []
         tokens: list[str | None] = []
+        admin = new_secret()
         for i, (spec, name) in enumerate(zip(request.seats, request.names)):
             if spec.lower() == HUMAN:
-                token = secrets.token_urlsafe(24)
+                token = new_secret()
                 tokens.append(token)
                 seats.append(Seat(i, HUMAN, name or f"Player {i + 1}", token_hash=token_hash(token)))
             else:
@@ -476,11 +534,25 @@ class Tables:
             id=self._new_id(), game=game.name, options=dict(game.options),
             seed=secrets.randbits(SEED_BITS),  # secret until the game ends (it fixes every shuffle)
             seats=[s.public() for s in seats], token_hashes=[s.token_hash for s in seats], created=now(),
+            admin_hash=token_hash(admin),
         )
         self.storage.create_table(stored)
         table = self.live[stored.id] = Table(stored, game, seats, self)
         table.wake_bots()
-        return table, tokens
+        return table, tokens, admin
+
+    def delete(self, table_id: str, admin: str | None) -> None:
+        """Close the table for good at its creator's request (``admin``: the creator's secret;
+        403 otherwise): it leaves the store and memory, its sockets are closed. A damaged or
+        an unloaded finished table is deleted without being rebuilt."""
+        table = (self.live.get(table_id) or self.done.get(table_id)) if isinstance(table_id, str) else None
+        stored = table.stored if table is not None else self._stored(table_id)
+        check_admin(stored.admin_hash, admin, "close the table")
+        self.storage.delete_table(stored.id)
+        self.live.pop(stored.id, None)
+        self.done.pop(stored.id, None)
+        if table is not None:
+            table.close()
 
     def restore(self) -> int:
         """Rebuild every unfinished table from the store and restart its bots; how many."""
@@ -524,12 +596,21 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    def _stored(self, table_id: Any) -> StoredTable:
+        """The stored row of a table; the 404 ``unknown_table`` WebError for any id that names none."""
+        if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
+            raise protocol.unknown_table(str(table_id), self.limits.echo)
+        stored = self.storage.table(table_id)
+        if stored is None:
+            raise protocol.unknown_table(table_id, self.limits.echo)
+        return stored
+
     def _rebuild(self, stored: StoredTable) -> Table:
         game = parlour.load(stored.game, **stored.options)
         seats = []
-        for i, (info, digest) in enumerate(zip(stored.seats, stored.token_hashes)):
+        for i, (info, digest, claim) in enumerate(zip(stored.seats, stored.token_hashes, stored.claim_hashes)):
             agent = parlour.agent(info["spec"]) if info["kind"] == AGENT else None
-            seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent))
+            seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent, claim))
         table = Table(stored, game, seats, self)
         table.replay_stored(self.storage.actions(stored.id))
         return table
@@ -550,8 +631,9 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
         "title": parlour.load(stored.game, **stored.options).title,
         "options": stored.options,
         "status": stored.status,
-        "seats": [{"seat": i, "kind": s["kind"], "name": s["name"], "spec": s.get("spec"), "connected": s["kind"] == AGENT}
-                  for i, s in enumerate(stored.seats)],
+        "seats": [{"seat": i, "kind": s["kind"], "name": s["name"], "spec": s.get("spec"), "connected": s["kind"] == AGENT,
+                   "connections": 0} for i, s in enumerate(stored.seats)],
+        "spectators": 0,
         "created": stored.created,
         "actions": actions,
         "current_player": None,

@@ -10,7 +10,7 @@ export class ApiError extends Error {
 
 /** fetch JSON; throws ApiError with the server's message when the answer is not 2xx. */
 export async function api(path, options = {}) {
-  const init = { headers: { Accept: "application/json" }, ...options };
+  const init = { ...options, headers: { Accept: "application/json", ...(options.headers || {}) } };
   if (options.json !== undefined) {
     init.method = init.method || "POST";
     init.headers["Content-Type"] = "application/json";

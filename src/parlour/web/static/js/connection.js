@@ -1,20 +1,22 @@
-// The table's WebSocket: join with the seat token, reconnect with back-off when it drops,
-// keep-alive pings. Close codes 4001 (bad token) and 4004 (unknown table) are final.
+// The table's WebSocket: join with the seat's invite and/or secret, reconnect with back-off
+// when it drops, keep-alive pings. The close codes of docs/web.md are final: 4001 (bad token),
+// 4003 (seat held by another browser), 4004 (unknown table), 4005 (seat re-issued),
+// 4006 (table closed), 4029 (table full).
 
-const FINAL = new Set([4001, 4004]);
+const FINAL = new Set([4001, 4003, 4004, 4005, 4006, 4029]);
 const PING_MS = 20000;
 
 export class Connection {
   /**
    * @param {string} url  ws://host/ws/tables/{id}
-   * @param {() => string|null} token  the seat token to join with (null: spectator)
+   * @param {() => {token: string|null, secret: string|null}} join  what to join with (both null: spectator)
    * @param {{message: (m: object) => void, status: (s: string, detail?: string) => void,
    *          final?: (code: number, reason: string) => void, joinFields?: () => object}} on
    *        joinFields: more fields of the join message (e.g. log_from)
    */
-  constructor(url, token, on) {
+  constructor(url, join, on) {
     this.url = url;
-    this.token = token;
+    this.join = join;
     this.on = on;
     this.tries = 0;
     this.stopped = false;
@@ -28,7 +30,7 @@ export class Connection {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "join", token: this.token(), ...(this.on.joinFields ? this.on.joinFields() : {}) }));
+      ws.send(JSON.stringify({ type: "join", ...this.join(), ...(this.on.joinFields ? this.on.joinFields() : {}) }));
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
     };
     ws.onmessage = (ev) => {

@@ -4,6 +4,8 @@
 import { h, fill, plural } from "./dom.js";
 import { api } from "./api.js";
 import { cardSvg } from "./cards.js";
+import { linkRow } from "./links.js";
+import { adminSecret, keepAdmin } from "./seatstore.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KINDS = [
@@ -138,6 +140,7 @@ async function createTable(ev) {
   const err = $("form-error");
   try {
     const table = await api("/api/tables", { json: { game: game.name, options: readOptions(game), seats, names } });
+    keepAdmin(table.id, table.admin); // this browser made it: at the table it may re-issue invites and close it
     showCreated(table);
     refreshTables();
   } catch (e) {
@@ -146,31 +149,14 @@ async function createTable(ev) {
   }
 }
 
-function absolute(path) {
-  return new URL(path, location.href).href;
-}
-
-function linkRow(who, path, cls) {
-  const url = absolute(path);
-  const input = h("input", { type: "text", class: "link", value: url, readonly: true, onclick: (e) => e.target.select() });
-  const copy = h("button", { type: "button", onclick: async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      copy.textContent = "copied";
-    } catch {
-      input.select();
-    }
-  } }, "copy");
-  return h("div", { class: `link-row ${cls}` }, h("span", { class: "who" }, who), input, copy,
-    h("a", { href: path, target: "_blank", rel: "noopener" }, "open"));
-}
-
 function showCreated(table) {
   const box = $("created");
   const humans = table.seats.filter((s) => s.kind === "human");
   fill(box, h("h2", {}, `Table ${table.id}: ${table.title || table.game}`),
-    h("div", { class: "dim" }, "Each invite link is a seat: its secret token is in the part after #. Send each person their own link, " +
-      "and keep them: the server keeps only a hash of each token and cannot show them again."),
+    h("div", { class: "dim" }, "Each invite link is a seat: send each person their own link. The first browser that opens a link " +
+      "takes its seat and keeps it; the link then seats nobody else (so open only your own here). This browser made the table: " +
+      "if a link is lost or went to the wrong person, re-issue it from the table page (the old link stops working), or " +
+      "close the table there."),
     humans.map((s) => linkRow(`Seat ${s.seat + 1} · ${s.name}`, s.invite, "invite")),
     table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat + 1}: ${s.name} (${s.spec})`)),
     linkRow("Spectators", table.spectate, "spectate"),
@@ -186,13 +172,18 @@ function seatChips(t) {
     title: s.kind === "agent" ? s.spec : s.connected ? "connected" : "not connected" }, s.name));
 }
 
+/** "yours" beside a table this browser made. */
+function mineTag(t) {
+  return adminSecret(t.id) ? h("span", { class: "tag mine", title: "this browser made this table" }, "yours") : null;
+}
+
 function tableList(tables, finished) {
   if (!tables.length) return h("div", { class: "dim" }, finished ? "No finished games yet." : "No open tables: make one.");
   const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
   return h("table", { class: "tables" },
     h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", {}, "")),
     tables.map((t) => h("tr", { "data-table": t.id },
-      h("td", {}, h("b", {}, title(t.game)), h("div", { class: "dim small" }, t.id)),
+      h("td", {}, h("b", {}, title(t.game)), mineTag(t), h("div", { class: "dim small" }, t.id)),
       h("td", {}, seatChips(t)),
       h("td", {}, t.status, h("div", { class: "dim small" }, plural(t.actions, "action"))),
       h("td", {}, finished ? h("a", { href: `/t/${t.id}/replay` }, "replay") : h("a", { href: `/t/${t.id}` }, "watch")))));

@@ -2,8 +2,11 @@
 
 import { h, fill } from "./dom.js";
 import { Connection } from "./connection.js";
+import { CreatorPanel } from "./creator.js";
 import { Picker, tokensAt } from "./picker.js";
+import * as store from "./seatstore.js";
 import { drawState, gameModule, seatName } from "./view.js";
+import { seatLabel } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -13,35 +16,27 @@ const els = {
 
 const tableId = decodeURIComponent((location.pathname.match(/\/t\/([^/]+)/) || [])[1] ||
   new URLSearchParams(location.search).get("id") || "");
-const storeKey = `parlour-token-${tableId}`;
 
-/** The token remembered in this browser for this table, or null. */
-function savedToken() {
-  try {
-    return localStorage.getItem(storeKey);
-  } catch {
-    return null; // no storage
-  }
-}
-
-/** The seat token: the link's fragment's, else the remembered one. A link's token is
- * remembered only once the server seats it (see onMessage): a mistyped link must not
- * replace the good token saved before. */
-function readToken() {
+/** What to join with: the link's invite (with the secret this browser got for it, if it
+ * claimed that seat before), else the secret of the seat this browser last held here, else
+ * an invite kept by an older page; nothing: watch. A secret is kept only once the server has
+ * seated it (see onMessage): a mistyped link changes nothing kept. */
+function readCredentials() {
   const m = location.hash.match(/token=([^&]+)/);
-  if (m) return { token: decodeURIComponent(m[1]), from: "link" };
-  const saved = savedToken();
-  return { token: saved, from: saved ? "storage" : null };
+  if (m) {
+    const invite = decodeURIComponent(m[1]);
+    const held = store.seatForInvite(tableId, invite);
+    return { token: invite, secret: held ? held.secret : null, seat: held ? held.seat : undefined, from: "link" };
+  }
+  const [latest] = store.heldSeats(tableId);
+  if (latest) return { token: null, secret: latest.secret, seat: latest.seat, from: "storage" };
+  const legacy = store.legacyInvite(tableId);
+  if (legacy) return { token: legacy, secret: null, from: "legacy" };
+  return { token: null, secret: null, from: null };
 }
 
-/** Remember a token the server has just seated. */
-function saveToken(token) {
-  try {
-    localStorage.setItem(storeKey, token);
-  } catch { /* private mode: the link still works */ }
-}
-
-let seatToken = readToken();
+let creds = readCredentials();
+const creator = new CreatorPanel($("creator"), tableId);
 let game = null;
 let last = null; // the last state message
 let waiting = false; // an action was sent, its state has not come yet
@@ -77,15 +72,27 @@ const ERROR_TITLES = {
   bad_message: "Bad message", bad_token: "Seat token refused", unknown_table: "No such table",
   not_your_turn: "Not your turn", stale: "The table moved on", notation: "Not understood",
   illegal: "Not legal", finished: "The game is over", server_error: "The server failed (nothing changed)",
-  damaged_table: "This table cannot be rebuilt",
+  damaged_table: "This table cannot be rebuilt", seat_claimed: "Seat taken", seat_reissued: "Seat handed on",
+  table_closed: "Table closed", table_full: "Table full",
 };
+
+let lastError = null; // the last error message: a refused join's says which seat
+
+/** The server seated this browser: keep the seat's secret, and join with it from now on. */
+function seated(msg) {
+  const secret = msg.secret || creds.secret;
+  const invite = creds.token || (store.heldSeats(tableId).find((e) => e.seat === msg.seat) || {}).invite;
+  store.keepSeat(tableId, msg.seat, secret, invite);
+  if (creds.from === "legacy") store.forgetLegacyInvite(tableId);
+  creds = { ...creds, secret, seat: msg.seat }; // a reconnection rejoins with the secret
+}
 
 function onMessage(msg) {
   if (msg.type === "joined") {
-    const seated = msg.seat !== null && msg.seat !== undefined;
+    const isSeated = msg.seat !== null && msg.seat !== undefined;
     // seats are numbered from 1 on the page (the protocol's seat 0 is "seat 1")
-    fill($("you"), seated ? `you are seat ${msg.seat + 1}` : "watching");
-    if (seated && seatToken.from === "link" && seatToken.token) saveToken(seatToken.token);
+    fill($("you"), isSeated ? `you are ${seatLabel(msg.seat)}` : "watching");
+    if (isSeated) seated(msg);
     if (msg.table) setGame(msg.table.game, msg.table);
   } else if (msg.type === "log") {
     mergeLog(msg.entries);
@@ -112,7 +119,9 @@ function onMessage(msg) {
     // the notation box is for a seat whose game goes on
     $("notation-form").hidden = msg.seat === null || msg.seat === undefined || Boolean(msg.end);
     updateBar();
+    creator.show(msg);
   } else if (msg.type === "error") {
+    lastError = msg;
     waiting = false;
     fill($("pending"));
     showError(`${ERROR_TITLES[msg.code] || msg.code}: ${msg.message}`);
@@ -241,15 +250,73 @@ function onStatus(status, detail) {
   fill(el, words[status] + (detail ? ` ${detail}` : ""));
 }
 
+const bare = `/t/${encodeURIComponent(tableId)}`;
+
+/** A refusal or an ending: `headline` and the rest said in the error box, with what to do
+ * next as links. A table drawn before stays as it was last seen, but nothing on it can be
+ * played any more, and the turn line says what happened. */
+function sayFinal(headline, ...parts) {
+  if (last) {
+    last = { ...last, legal: [] };
+    picker.setLegal([], []);
+    drawState(els, last, game);
+    drawLegal();
+    drawChoices();
+    fill(els.turn, headline);
+    els.turn.className = "turn over";
+    fill(els.situation); // what to do: nothing now
+    fill($("you"), "no seat");
+    document.body.dataset.toPlay = "";
+  }
+  showError(h("span", {}, h("b", {}, `${headline} `), ...parts));
+  $("notation-form").hidden = true;
+  updateBar();
+}
+
+const watchLink = (text) => h("a", { href: bare, id: "spectate-link" }, text);
+
 function onFinal(code, reason) {
-  if (code === 4001 && seatToken.from === "storage") {
-    // a remembered token that no longer fits: forget it and watch instead
-    try {
-      localStorage.removeItem(storeKey);
-    } catch { /* nothing to forget */ }
-    seatToken = { token: null, from: null };
-    showError(`The saved seat token was refused (${reason || "bad token"}); you are watching as a spectator.`);
-    conn.open();
+  const error = lastError || {};
+  const seat = Number.isInteger(error.seat) ? error.seat : creds.seat;
+  const which = Number.isInteger(seat) ? `Seat ${seat + 1}` : "This seat";
+  if (code === 4001 && creds.secret) store.forgetSeat(tableId, creds.seat); // its claim ended with the old invite
+  if (code === 4001 && creds.from === "legacy") store.forgetLegacyInvite(tableId);
+  if (code === 4001 && creds.from !== "link") {
+    sayFinal(`${which} is no longer this browser's.`, "The table's creator re-issued its invite. Ask " +
+      "the creator for the new link to play, or ", watchLink("watch the table"), ".");
+    return;
+  }
+  if (code === 4003) {
+    if (creds.from === "legacy") store.forgetLegacyInvite(tableId);
+    const held = store.seatForInvite(tableId, creds.token);
+    if (held && !creds.secret) { // another tab of this browser claimed it a moment ago: join as that tab did
+      creds = { ...creds, secret: held.secret };
+      conn.open();
+      return;
+    }
+    sayFinal(`${which} is taken.`, "Another browser opened this invite link first, and the seat stays with " +
+      "that browser. If that was you, open the link in that browser. Otherwise ask the table's creator to re-issue " +
+      "the invite, and open the new link. Meanwhile you can ", watchLink("watch the table"), ".");
+    return;
+  }
+  if (code === 4005) {
+    store.forgetSeat(tableId, seat);
+    sayFinal(`${which} was handed on.`, "The table's creator re-issued its invite, so this browser no " +
+      "longer holds the seat. Ask the creator for the new link to play again, or ", watchLink("watch the table"), ".");
+    return;
+  }
+  if (code === 4006) {
+    store.forgetTable(tableId);
+    creator.hide();
+    sayFinal("This table was closed.", creator.closedHere ? "You closed it: " : "Its creator closed it: ",
+      "the game is gone from this server. ",
+      h("a", { href: "/" }, "Back to the lobby"), ".");
+    return;
+  }
+  if (code === 4029) {
+    sayFinal("This table is full.", "It has as many connections (tabs and spectators) as it takes at once: close a " +
+      "tab you do not need, or ", h("a", { href: location.href, onclick: () => location.reload() }, "try again"),
+      " later.");
     return;
   }
   if (code === 4004) {
@@ -259,23 +326,20 @@ function onFinal(code, reason) {
   refusedLink(reason);
 }
 
-/** The link's token was refused: say so, and offer the seat saved in this browser (if any)
+/** The link's invite was refused: say so, and offer the seat kept in this browser (if any)
  * or the spectator's view, as links. */
 function refusedLink(reason) {
-  const bare = `/t/${encodeURIComponent(tableId)}`;
-  const saved = savedToken();
-  const offer = saved && saved !== seatToken.token
+  const offer = store.heldSeats(tableId).length
     ? ["This browser holds a seat at this table: ", h("a", { href: bare, id: "saved-seat" }, "back to your seat"), "."]
-    : ["Ask for a new invite link, or ", h("a", { href: bare, id: "spectate-link" }, "watch as a spectator"), "."];
-  showError(h("span", {}, `The seat token in this link was refused: ${reason || "bad token"}. `, offer));
-  $("notation-form").hidden = true;
-  updateBar();
+    : ["Ask for a new invite link, or ", watchLink("watch as a spectator"), "."];
+  sayFinal("The seat token in this link was refused:", `${reason || "bad token"}. `, offer);
 }
 
 const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 const textPanel = $("text").closest("details");
 const joinFields = () => ({ log_from: fullLog.length + 1, text: Boolean(textPanel && textPanel.open) });
-const conn = new Connection(wsUrl, () => seatToken.token, { message: onMessage, status: onStatus, final: onFinal, joinFields });
+const conn = new Connection(wsUrl, () => ({ token: creds.token, secret: creds.secret }),
+  { message: onMessage, status: onStatus, final: onFinal, joinFields });
 // the plain-text drawing costs the server as much as the rest of a state: sent only while its panel is open
 if (textPanel) textPanel.addEventListener("toggle", () => conn.send({ type: "text", on: textPanel.open }));
 

@@ -47,7 +47,8 @@ export function turnLine(msg) {
   return { cls: "theirs", text: `${seatName(msg, msg.current_player)} to play` };
 }
 
-/** The players panel: who sits where, bot or human, connected, score. */
+/** The players panel: who sits where, bot or human, connected (and by how many tabs), score;
+ * how many watch. */
 export function playersPanel(msg, game) {
   const rows = (msg.players || []).map((p) => {
     const toPlay = !msg.end && p.seat === msg.current_player;
@@ -56,15 +57,20 @@ export function playersPanel(msg, game) {
       : p.connected === null || p.connected === undefined ? h("span", { class: "conn-dot person" }, "person")
       : h("span", { class: `conn-dot ${p.connected ? "on" : "off"}`, title: p.connected ? "connected" : "not connected" },
         p.connected ? "online" : "away");
+    // several connections hold the seat: the tabs (or windows) of the browser that claimed it
+    const tabs = p.connections > 1 ? h("span", { class: "tabs", title: `${p.connections} connections hold this seat` },
+      `${p.connections} tabs`) : null;
     return h("tr", { class: `${toPlay ? "to-play" : ""}${won ? " won" : ""}`, "data-seat": p.seat },
       h("td", { class: "mark" }, toPlay ? "▶" : won ? "★" : ""),
       h("td", {}, h("b", {}, p.name || `Seat ${p.seat + 1}`), p.seat === msg.seat ? h("span", { class: "tag you" }, "you") : null,
         h("div", { class: "dim small" }, seatLabel(p.seat))),
-      h("td", {}, conn),
+      h("td", {}, conn, tabs),
       h("td", { class: "score" }, game.scoreText(msg, p.seat)));
   });
-  return h("table", { class: "players" },
-    h("tr", {}, h("th", {}), h("th", {}, "Player"), h("th", {}), h("th", { class: "score" }, "Score")), rows);
+  const watching = msg.spectators > 0 ? h("div", { class: "spectators dim small" },
+    `${plural(msg.spectators, "spectator")} watching`) : null;
+  return [h("table", { class: "players" },
+    h("tr", {}, h("th", {}), h("th", {}, "Player"), h("th", {}), h("th", { class: "score" }, "Score")), rows), watching];
 }
 
 /** The game log in notation, newest last. */
