@@ -326,7 +326,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     """Play the agents against each other in GAME, every agent in every seat equally often
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
-    See docs/tournament.md."""
+    The statistics are explained on the "parlour tournament" page of parlour's documentation."""
     from parlour.analysis.parallel import TournamentRun, run_games
     from parlour.analysis.results import output_format
     from parlour.analysis.tournament import (
@@ -446,24 +446,43 @@ def options(game: str | None) -> None:
 
     Set an option with --option KEY=VALUE in play and simulate, or parlour.load(GAME, key=value).
     """
-    from rich.table import Table
-
     console = Console(highlight=False)
     if game is None:
-        for name in parlour.game_names():
-            the_game = parlour.load(name)
-            console.print(f"[bold]{name}[/bold]  {escape(the_game.title)}: options "
-                          + ", ".join(spec.name for spec in the_game.option_specs))
+        console.print(f"[bold]Games[/bold] [dim](their options: {escape(command_name())} options GAME)[/dim]")
+        console.print(game_list())
         return
     the_game = parlour.load(game)
-    table = Table(title=f"{the_game.title} options", title_justify="left")
-    for column in ("Option", "Default", "Allowed", "What it does"):
-        table.add_column(column, overflow="fold")
-    for spec in the_game.option_specs:
+    console.print(f"[bold]{escape(the_game.title)} options[/bold] [dim](set one with --option KEY=VALUE)[/dim]")
+    console.print(option_list(the_game))
+
+
+def game_list() -> Any:
+    """Each game's name, title and option names; a long list wraps under itself."""
+    from rich.table import Table
+
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for name in parlour.game_names():
+        the_game = parlour.load(name)
+        names = ", ".join(spec.name for spec in the_game.option_specs)
+        table.add_row(name, f"{escape(the_game.title)}: options {names}")
+    return table
+
+
+def option_list(game: Game) -> Any:
+    """Each option: its name, then its default and allowed values, and what it does beneath."""
+    from rich.table import Table
+
+    table = Table.grid(padding=(0, 2, 1, 0))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    for spec in game.option_specs:
         default = "none" if spec.default is None else str(spec.default).lower() if isinstance(spec.default, bool) \
             else str(spec.default)
-        table.add_row(spec.name, default, escape(spec.allowed()), escape(spec.doc))
-    console.print(table)
+        table.add_row(spec.name, f"default [bold]{escape(default)}[/bold] · allowed: {escape(spec.allowed())}\n"
+                                 f"{escape(spec.doc)}")
+    return table
 
 
 from parlour.web.command import (

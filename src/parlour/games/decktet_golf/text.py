@@ -31,10 +31,12 @@ the two outer cards are discarded ([cyan]ontop <cell>[/cyan] picks which lands o
 [bold]Round end:[/bold] once a player has no face-down card, everyone else has one last turn; then all
 cards turn up, lines are checked once more, and each layout scores the sum of its cards.
 [bold]Values:[/bold] Court -2, Pawn -1, Ace 1, numerals their rank, Crown 10, Excuse 15.
-[bold]Excuse variant:[/bold] when discarded it goes under the discard pile and everyone [cyan]swap <cell> <cell>[/cyan]s.
+[bold]Excuse variant:[/bold] a discarded Excuse goes under the discard pile, and everyone swaps two of their
+own cards ([cyan]swap <cell> <cell>[/cyan]).
 [bold]On the table:[/bold] [blue]▒▒▒▒▒▒[/blue] a face-down card, [dim]··[/dim] an empty cell, each card its suits and value;
 [magenta]◆[/magenta] a line one card from discarding (the cell that lacks the suit), [yellow]▶[/yellow] the seat to play.
-Full rules: docs/rules/decktet-golf.md"""
+Full rules: the "Decktet Golf" page of parlour's documentation.
+Variants (options): [cyan]parlour options decktet-golf[/cyan]"""
 
 #: The plus sign, row by row; "" is a corner with no cell.
 GRID = (("", "B1", "C1", ""), ("A2", "B2", "C2", "D2"), ("A3", "B3", "C3", "D3"), ("", "B4", "C4", ""))

@@ -30,7 +30,8 @@ Two Pages never pay together; a Patron never pays alone; Kings and Aces never pa
 [bold]End:[/bold] the Row holds 2-10, or the draw pile empties after its single reshuffle.
 [bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (a run of 2+) adds +2 if one
 suit, else +1 if one colour. A complete Psalter scores 9, +5 one suit, +2 one colour, +0 mixed.
-Full rules: docs/rules/psalter-row.md"""
+Full rules: the "Psalter Row" page of parlour's documentation.
+Variants (options): [cyan]parlour options psalter-row[/cyan]"""
 
 #: Why a game ended, for the last table (end reasons in docs/engine-notes.md).
 END_TEXT = {

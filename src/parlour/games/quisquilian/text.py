@@ -34,12 +34,14 @@ each on a different spot 1-9 (all your cards if you hold fewer). Then dig:
                     ([cyan]add 8H to 2[/cyan] names your run 2 when two of your runs could take it)
   [cyan]stop[/cyan]              end the dig; you refill to six cards from the draw pile
 Cards: 7H, 10S (or TS), QD...; [cyan]@3[/cyan] takes the card from spot 3, without [cyan]@[/cyan] it comes from your hand.
-Ace is low only (no Q-K-A). Your runs may be of different suits: their ranks together must cover A-K.
+Ace is low only (no Q-K-A). Your runs may be of different suits:
+their ranks together must cover A-K.
 [bold]Clearing the yard:[/bold] after a full round of turns with an empty pile and nothing played, the cards
 beneath the nine tops become a new draw pile. First to cover Ace-King wins.
 [bold]On the table:[/bold] each spot shows its number, its height, its top card and the cards beneath
 (newest first); [yellow]used[/yellow] spots took a discard this turn; the strip [green]A23[/green][dim]···[/dim] shows the ranks a seat covers.
-Full rules: docs/rules/quisquilian.md"""
+Full rules: the "Quisquilian" page of parlour's documentation.
+Variants (options): [cyan]parlour options quisquilian[/cyan]"""
 
 RANKS = "A23456789TJQK"  # one character per rank for the coverage strip (T is 10)
 SPOT_WIDTH = 22  # a spot's box, borders included
