@@ -115,6 +115,9 @@ def play(game: str, seed: int | None, options: tuple[str, ...], players: int | N
         raise OptionError(f"--players {players} but --seats names {counted(len(specs), 'seat')}")
     the_game = load_game(game, options, len(specs) if specs else players)
     agents = make_agents(specs) if specs else [None] * the_game.num_players
+    for agent in agents:  # an agent that cannot play this game is refused before anything is shown
+        if agent is not None:
+            agent.check(the_game)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     console = Console(highlight=False)
