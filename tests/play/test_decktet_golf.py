@@ -102,7 +102,23 @@ def test_empty_cells_and_near_lines_are_marked():
     assert "◆ row 2 needs ≈ at D2" in text  # face up, but a replacement would do it
     assert "◆ row 3 needs ≈ at D3" in text  # face down: a flip or a replacement
     assert "··" in text
-    assert "7≈⚕  7" in text and "9♣∞  9" in text and "C☾≈∞-2" in text
+    assert "7≈⚕  7" in text and "9♣∞  9" in text and "☾≈∞ -2" in text
+
+
+def test_every_card_keeps_a_space_between_its_suits_and_its_value():
+    from parlour.cards.decktet import CODE, SUIT_SYMBOLS
+    from parlour.games.decktet_golf.scoring import VALUE
+    from parlour.games.decktet_golf.text import CELL, card_markup
+
+    game = parlour.load("decktet-golf", excuse=True)
+    for card in sorted(set(game.deck)):
+        shown = plain(card_markup(CODE[card])).rstrip("\n")
+        assert len(shown) == CELL, shown
+        label, value = shown.rsplit(" ", 1)
+        assert value == str(VALUE[card]) and label.strip(), shown
+        assert all(symbol in label for symbol, letter in zip(SUIT_SYMBOLS, "MSWLYK")
+                   if letter in CODE[card][1:]), shown  # every suit shown
+    assert plain(card_markup("PSWK")).strip() == "☀≈∞ -1" and plain(card_markup("CMWK")).strip() == "☾≈∞ -2"
 
 
 def test_a_new_round_first_shows_the_layouts_of_the_round_just_scored():

@@ -57,12 +57,18 @@ def _symbols(suits: int, styled: bool = True) -> list[Segment]:
 
 
 def card_segments(code: str, width: int = CELL) -> list[Segment]:
-    """A face-up card in ``width`` characters: rank, suit symbols, value on the right."""
+    """A face-up card in ``width`` characters: rank, suit symbols, a space at least, the value.
+
+    A Court or a Pawn (three suits, value -2 or -1) leaves out its letter: with it the value
+    would touch the suits, and its value alone tells the two apart.
+    """
     card = parse_card(code)
     rank = "Ex" if card == EXCUSE else _PREFIX.get(RANK[card], str(RANK[card]))
-    label = [(rank, "bold")] + _symbols(SUITS[card])
     value = str(VALUE[card])
-    pad = max(width - _width(label) - len(value), 0)
+    label = [(rank, "bold")] + _symbols(SUITS[card])
+    if _width(label) + 1 + len(value) > width:
+        label = label[1:]
+    pad = max(width - _width(label) - len(value), 1)
     return label + [(" " * pad, ""), (value, "dim")]
 
 
@@ -70,7 +76,7 @@ def card_markup(code: str) -> str:
     """A face-up card as markup, e.g. ``7≈⚕  7``; ``?`` is a face-down card.
 
     >>> _plain(card_segments("7WY")), _plain(card_segments("CMWK")), _plain(card_segments("XS"))
-    ('7≈⚕  7', 'C☾≈∞-2', 'X☀  10')
+    ('7≈⚕  7', '☾≈∞ -2', 'X☀  10')
     """
     if code == "?":
         return _markup([BACK])
