@@ -369,9 +369,13 @@ def action_list(actions: Sequence[Any]) -> Any:
     return Group(*blocks)
 
 
-def _matrix(group: Sequence[Any], start: int) -> Table | None:
+def _matrix(group: Sequence[Any], start: int) -> Group | None:
     """Actions that differ only in their last word as a table: a row per rest, a column per last
-    word, the number in each cell; None when the group does not have that shape."""
+    word, the number in each cell; None when the group does not have that shape.
+
+    Numbers as last words (spots) go in numeric order; other words (the cards that pay) in the
+    order the rows name them, which is the order of the hand they come from.
+    """
     split = [str(a).rsplit(" ", 1) for a in group]
     if len(group) < 2 * 3 or any(len(parts) != 2 or " " not in parts[0] for parts in split):
         return None
@@ -387,10 +391,9 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
     try:
         lasts.sort(key=int)
     except ValueError:
-        pass
-    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False,
-                  caption="[dim]…N: how the action ends; type a cell's number[/dim]",
-                  caption_justify="left")
+        named = [word for rest in rests for word in rest.split()]
+        lasts.sort(key=lambda last: named.index(last) if last in named else len(named))
+    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
     table.add_column("", style="cyan", no_wrap=True)
     for last in lasts:
         table.add_column(f"…{escape(last)}", justify="right")
@@ -398,7 +401,7 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
     for rest in rests:
         table.add_row(escape(rest), *(Text(str(cells[rest, last]), "bold") if (rest, last) in cells
                                       else Text("·", "dim") for last in lasts))
-    return table
+    return Group(table, Text("…N: how the action ends; type a cell's number", "dim"))
 
 
 def result_text(state: State, names: Sequence[str]) -> str:
