@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from helpers import PASS, Watcher, console, hot_seat, plain
 
 import parlour
@@ -172,3 +174,19 @@ def test_a_clearing_of_the_yard_is_told():
     told = game.events(before, after)
     assert any(line.startswith("The yard was cleared") and "(QU-7)" in line for line in told)
     assert game.events(after, after) == []
+
+
+@pytest.mark.parametrize("options, end", [({}, "complete"), ({"max_turns": 4}, "max_turns")])
+def test_the_last_turn_has_one_number_in_its_header_and_at_the_end(options, end):
+    """The header of the winning turn and the end screen name the same turn, and the heading of
+    a game cut short by max_turns names the last turn it played."""
+    game = parlour.load("quisquilian", players=3, **options)
+    state, out = game.new_state(seed=5), console()
+    play(state, lambda _: "1", out, agents=[parlour.agent("heuristic")] * 3, rng=random.Random(1))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert state.end_reason == end
+    headers = [int(n) for n in re.findall(r"Turn (\d+) · seat \d", text)]
+    assert headers == list(range(1, headers[-1] + 1))
+    assert f"Game over in turn {headers[-1]} · " in text
+    if end == "max_turns":
+        assert headers[-1] == 4

@@ -150,7 +150,10 @@ def situation(obs: dict[str, Any]) -> list[str]:
     draw pile and the clearings."""
     player = obs["player"]
     if obs["end"] is not None:
-        first = f"[bold]Game over[/bold] after {obs['turns']} turns · {end_text(obs)}"
+        # ``turns`` counts completed turns; a win ends its turn before that count, so the winning
+        # turn is one more: the same number its header showed ("Turn 13 · seat 0 ...")
+        last = obs["turns"] + (obs["end"] == "complete")
+        first = f"[bold]Game over[/bold] in turn {last} · {end_text(obs)}"
     else:
         me = obs["seat"] == player
         first = (f"[bold]Turn {obs['turns'] + 1}[/bold] · [bold yellow]▶ seat {player}[/bold yellow] to play"
