@@ -155,3 +155,38 @@ def test_the_end_of_a_round_and_the_last_turns_are_told():
     assert any("no face-down card left: everyone else has one last turn (DG-8)" in line for line in told)
     scores = state.observation(0)["round_scores"][0]
     assert f"Round 1 is over: all cards turned up and lines checked; it scored {scores[0]} / {scores[1]}" in " ".join(told)
+
+
+def test_every_move_is_told_with_the_cards_the_player_may_know():
+    """A person against a bot: the bot's moves and the person's own are told with their cards; a
+    card the bot drew from the pile is not named while it holds it, the person's own is."""
+    state = parlour.load("decktet-golf", rounds=1).new_state(seed=4)
+    out = console(width=200)  # a told move on one line
+
+    def ask(prompt: str) -> str:
+        return "draw" if "draw" in {str(a) for a in state.legal_actions()} else "1"
+
+    play(state, ask, out, agents=[None, parlour.agent("heuristic")], rng=random.Random(2))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    told = [line.strip() for line in text.splitlines() if line.startswith("  Seat ")]
+    assert any(re.fullmatch(r"Seat 0 drew .+ \(-?\d+, [^)]+\) from the draw pile\.", line) for line in told)
+    assert any(re.fullmatch(r"Seat 1 took .+ \(-?\d+, [^)]+\) from the discard pile\.", line) for line in told)
+    thrown = [line for line in told if re.match(r"Seat [01] replaced \w\d", line)]
+    card = r".+ \(-?\d+, [^)]+\)"
+    assert thrown and all(re.fullmatch(rf"Seat [01] replaced \w\d( \(face down\))? with {card}: {card} to the "
+                                       r"discard pile\.", line) for line in thrown), thrown
+    for line in told:
+        if line.startswith("Seat 1 drew"):
+            assert line == "Seat 1 drew a card from the draw pile (only they see it)."
+
+
+def test_the_next_person_at_a_shared_terminal_reads_what_the_moves_did():
+    game = parlour.load("decktet-golf", players=3, rounds=1)
+    ask, passes, moves = hot_seat(game.new_state(seed=5))
+    summaries = [shown.split("Since your last decision")[1] for _, shown, _, _ in ask.prompts
+                 if "Since your last decision" in shown]
+    assert summaries
+    told = [line.strip() for summary in summaries for line in summary.splitlines() if line.startswith("    Seat ")]
+    assert any(" replaced " in line and "to the discard pile" in line for line in told)
+    # told as everyone may know it: a card drawn from the pile is never named there
+    assert all(line.endswith("(only they see it).") for line in told if " drew " in line)

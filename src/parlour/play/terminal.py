@@ -74,10 +74,12 @@ COMMANDS_MULTI = COMMANDS.replace("[cyan]undo[/cyan] (take back your last decisi
 
 @dataclass
 class PlayResult:
-    """How a game in the terminal ended: its state, and whether the player quit early."""
+    """How a game in the terminal ended: its state, whether the player quit early, and how
+    many decisions the people at the terminal made (an undone one not counted)."""
 
     state: State
     quit: bool = False
+    decided: int = 0
 
 
 def player_names(agents: Sequence[Agent | None]) -> list[str]:
@@ -127,7 +129,11 @@ class _Session:
         self.undo_stack: list[State] = []
         self.solitaire = state.game.num_players == 1
         self.shared = sum(agent is None for agent in seats) > 1  # several people at one terminal
-        self.moves: list[tuple[int, str]] = []  # (seat, notation) of every move made here
+        #: (seat, notation, what it did as everyone may know it) of every move made here
+        self.moves: list[tuple[int, str, list[str]]] = []
+        people = [seat for seat, agent in enumerate(seats) if agent is None]
+        #: whose view agents' moves are told from: the one person at the terminal, else a spectator's
+        self.watcher: int | None = people[0] if len(people) == 1 else None
         self.seen = {seat: 0 for seat, agent in enumerate(seats) if agent is None}  # moves each person has seen
         self.at_terminal: int | None = None  # the person whose view is on the screen
         self.last_shown: int | None = None  # the seat whose move was shown last
@@ -139,19 +145,44 @@ class _Session:
                 seat = self.state.current_player
                 assert seat is not None
                 self._announce_turn(seat)
-                before = self.state.observation(seat)
                 agent = self.seats[seat]
+                told = self._observations(seat if agent is None else self.watcher)
+                made = len(self.state.history())
                 if agent is not None:
                     self._agent_turn(seat, agent)
                 elif not self._hand_over(seat) or not self._human_turn(seat):
-                    return PlayResult(self.state, quit=True)
-                for line in self.state.game.events(before, self.state.observation(seat)):
-                    self.console.print(f"[magenta]{line}[/magenta]")
+                    return self._result(quit=True)
+                if len(self.state.history()) > made:  # not an undo
+                    self._tell(seat, str(self.state.history()[-1]), told)
         except KeyboardInterrupt:  # Ctrl-C while an agent thinks: stop like quit
             self.console.print()
-            return PlayResult(self.state, quit=True)
+            return self._result(quit=True)
         self._show_end()
-        return PlayResult(self.state)
+        return self._result()
+
+    def _result(self, quit: bool = False) -> PlayResult:
+        decided = sum(self.seats[seat] is None for seat, _, _ in self.moves)
+        return PlayResult(self.state, quit, decided)
+
+    # -- telling what a move did ------------------------------------------------------------
+    def _observations(self, receiver: int | None) -> tuple[int | None, dict[str, Any], dict[str, Any] | None]:
+        """Before a move: the receiver (who reads about it now: the seat that moves, when a person
+        moves; else the one person at the terminal, or a spectator) and its observation, and, for
+        the moves that the next person at a shared terminal is told later, the public one."""
+        before = self.state.observation(receiver)
+        public = (before if receiver is None else self.state.observation(None)) if self.shared else None
+        return receiver, before, public
+
+    def _tell(self, seat: int, action: str, told: tuple[int | None, dict[str, Any], dict[str, Any] | None]) -> None:
+        """Print what the move did, as the receiver may know it; keep the public account for later."""
+        receiver, before, public = told
+        game = self.state.game
+        lines = game.events(before, self.state.observation(receiver), action)
+        for line in lines:
+            self.console.print(f"  [magenta]{line}[/magenta]")
+        if public is not None:
+            self.moves[-1] = (seat, action, lines if public is before else
+                              game.events(public, self.state.observation(None), action))
 
     # -- turns ------------------------------------------------------------------------
     def _agent_turn(self, seat: int, agent: Agent) -> None:
@@ -183,7 +214,7 @@ class _Session:
         return f"[dim]{who}:[/dim] [cyan]{escape(action)}[/cyan]"
 
     def _log(self, seat: int, action: str) -> None:
-        self.moves.append((seat, action))
+        self.moves.append((seat, action, []))
         self.last_shown = seat
         if self.seats[seat] is None:
             self.seen[seat] = len(self.moves)
@@ -209,14 +240,16 @@ class _Session:
         if answer in QUIT_WORDS:
             return False
         self._clear_screen()
-        unseen = [(s, a) for s, a in self.moves[self.seen[seat]:] if s != seat]
+        unseen = [move for move in self.moves[self.seen[seat]:] if move[0] != seat]
         if unseen:  # the screen was cleared: tell the new player what happened meanwhile
             since = "Since your last decision" if self.seen[seat] else "The moves so far"
             self.console.print()
             self.console.print(f"[bold]{since}, seat {seat}:[/bold]")
             previous = None
-            for s, a in unseen:
+            for s, a, lines in unseen:
                 self.console.print("  " + self._move_text(s, a, continued=s == previous))
+                for line in lines:
+                    self.console.print(f"    [magenta]{line}[/magenta]")
                 previous = s
         self.at_terminal = seat
         self.seen[seat] = len(self.moves)

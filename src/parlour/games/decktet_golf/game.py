@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
-from parlour.games.decktet_golf import position, text
+from parlour.games.decktet_golf import events, position, text
 from parlour.games.decktet_golf.notation import EXPECTED, parse_spec
 
 OPTIONS = (
@@ -45,3 +45,7 @@ class DecktetGolf(Game):
         super().__init__(**options)
         copies = 1 if self.options["players"] == 2 else 2  # DG-1
         self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))
+
+    def events(self, before: dict[str, Any], after: dict[str, Any], action: str | None = None) -> list[str]:
+        """The move and what followed it, every card public to the receiver named (events.py)."""
+        return events.events(before, after, action)

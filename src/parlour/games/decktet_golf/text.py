@@ -322,20 +322,6 @@ def _markup(segments: Sequence[Segment]) -> str:
     return "".join(f"[{style}]{text}[/]" if style and text.strip() else text for text, style in segments)
 
 
-def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """A seat out of face-down cards (DG-8), a reshuffle (DG-7), a round's end (DG-8)."""
-    out = []
-    if after["ender"] is not None and before["ender"] is None:
-        out.append(f"Seat {after['ender']} has no face-down card left: everyone else has one last turn (DG-8)")
-    if after["reshuffles"] > before["reshuffles"] and after["round"] == before["round"]:
-        out.append("The draw pile ran out: the discard pile was shuffled into a new one, "
-                   "its top card turned up (DG-7)")
-    for number, scores in enumerate(after["round_scores"][len(before["round_scores"]):], len(before["round_scores"]) + 1):
-        out.append(f"Round {number} is over: all cards turned up and lines checked; it scored "
-                   + " / ".join(str(s) for s in scores) + " (seats in order)")
-    return out
-
-
 def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat's match points round by round (DG-9, DG-10; ``Game.breakdown``), with
     the cards of its layout as the last finished round was scored.
