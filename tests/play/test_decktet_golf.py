@@ -190,3 +190,33 @@ def test_the_next_person_at_a_shared_terminal_reads_what_the_moves_did():
     assert any(" replaced " in line and "to the discard pile" in line for line in told)
     # told as everyone may know it: a card drawn from the pile is never named there
     assert all(line.endswith("(only they see it).") for line in told if " drew " in line)
+
+
+def test_discards_lists_the_whole_discard_pile_and_changes_nothing():
+    from parlour.cards.decktet import NAME, parse_card
+
+    game = parlour.load("decktet-golf", players=2)
+    state, rng = game.new_state(seed=3), random.Random(0)
+    while len(state.observation(0)["discard"]) < 5 or state.current_player != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    before, pile = state.to_position(), state.observation(0)["discard"]
+    out = console(width=200)
+    ask = Watcher(state, out, answers=["help", "discards", "quit"])
+    result = play(state, ask, out, agents=[None, parlour.agent("random")])
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert result.quit and result.state.to_position() == before
+    assert "discards" in ask.prompts[0][0] and "discards (every card of the discard pile" in text
+    listed = text.split(f"Discard pile, {len(pile)} cards, bottom to top")[1].splitlines()[1:len(pile) + 1]
+    assert [re.search(r"\((-?\d+), ([^)]+)\)", line).group(2) for line in listed] == \
+        [NAME[parse_card(code)] for code in pile]  # every card, bottom first
+
+
+def test_discards_shows_a_reshuffled_draw_pile_too():
+    game = parlour.load("decktet-golf")
+    state, rng = game.new_state(seed=1), random.Random(4)
+    while not state.observation(0)["pile_known"]:
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    text = plain(game.discard_pile(obs), width=2000)
+    assert f"Draw pile, {len(obs['pile_contents'])} cards, reshuffled" in text
+    assert text.count("(") == len(obs["discard"]) + len(obs["pile_contents"]) + 1  # one per card, one in the head

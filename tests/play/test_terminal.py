@@ -316,3 +316,24 @@ def test_the_payment_grid_follows_the_hand_and_its_numbers_read_left_to_right():
             if number.isdigit():
                 assert ordered[int(number) - 1] == f"{' '.join(row.split()[:4])} {cell}"
     assert lines[-1].strip() == "…N: how the action ends; type a cell's number"  # one line, not wrapped
+
+
+def test_discards_shows_the_psalter_discard_pile_and_is_not_offered_without_one():
+    state = new_psalter()
+    while len(state.observation(0)["discard"]) < 3:
+        state.apply(state.legal_actions()[-1])
+    pile = state.observation(0)["discard"]
+    out = console()
+    ask = script("discards", then=None)
+    play(state, ask, out)
+    assert "discards" in ask.asked[0]
+    from parlour.cards.standard import parse_card, show
+
+    assert f"Discard pile, {len(pile)} cards, bottom to top: {' '.join(show(parse_card(c)) for c in pile)} (top)" \
+        in output(out)
+    quis = parlour.load("quisquilian", players=3).new_state(seed=5)
+    out = console()
+    ask = script("discards", then=None)
+    result = play(quis, ask, out, agents=[None, parlour.agent("random"), parlour.agent("random")])
+    assert result.state.history() == [] and "discards" not in ask.asked[0]
+    assert "Quisquilian has no discard pile: the table shows every card that is not hidden" in output(out)

@@ -94,6 +94,17 @@ class Game:
         hook = getattr(getattr(type(self), "_text", None), "events", None)
         return hook(before, after) if hook else []
 
+    def discard_pile(self, observation: dict[str, Any]) -> str | None:
+        """Every card of the discard pile an observation shows, bottom to top, as rich markup (the
+        table shows only its top); None for a game whose text module has no ``discard_pile``.
+
+        >>> import parlour
+        >>> parlour.load("quisquilian").discard_pile(parlour.load("quisquilian").new_state(1).observation(0)) is None
+        True
+        """
+        hook = getattr(getattr(type(self), "_text", None), "discard_pile", None)
+        return hook(observation) if hook else None
+
     def breakdown(self, observation: dict[str, Any]) -> list[dict[str, Any]] | None:
         """How each seat's score came about, from an observation (public facts only): a list
         of ``{"seat", "score", "parts": [{"label", "points", "detail"}], "summary"}``, one

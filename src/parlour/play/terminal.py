@@ -61,15 +61,31 @@ HELP_WORDS = ("help", "h", "?")
 UNDO_WORDS = ("undo", "u")
 QUIT_WORDS = ("quit", "q", "exit")
 SHOW_WORDS = ("show", "table", "s")
-PROMPT = "[bold]Your move[/bold] [dim](number, notation, help, undo, quit)[/dim]: "
-PROMPT_MULTI = "[bold]Your move[/bold] [dim](number or notation; help, show, quit)[/dim]: "
+DISCARDS_WORDS = ("discards",)
 SHORT_LIST = 12  # legal actions listed plainly; a longer list is grouped
+#: The commands besides an action, each with what it does, in the order help lists them.
 COMMANDS = (
-    "[bold]Commands:[/bold] a [cyan]number[/cyan] from the list or an action's [cyan]notation[/cyan]; "
-    "[cyan]help[/cyan] (these rules), [cyan]show[/cyan] (the table again), "
-    "[cyan]undo[/cyan] (take back your last decision), [cyan]quit[/cyan] (stop; the record is saved)"
+    ("help", "these rules"),
+    ("show", "the table again"),
+    ("discards", "every card of the discard pile, not only its top"),
+    ("undo", "take back your last decision"),
+    ("quit", "stop; the record is saved, to resume later"),
 )
-COMMANDS_MULTI = COMMANDS.replace("[cyan]undo[/cyan] (take back your last decision), ", "")
+
+
+def commands(solitaire: bool, discards: bool) -> tuple[str, str]:
+    """The prompt and the help line for the commands a game offers: ``undo`` in solitaire (where
+    nobody else saw the move), ``discards`` where the game has a discard pile to look through.
+
+    >>> commands(False, True)[0]
+    '[bold]Your move[/bold] [dim](number or notation; help, show, discards, quit)[/dim]: '
+    """
+    offered = [(word, what) for word, what in COMMANDS
+               if (word != "undo" or solitaire) and (word != "discards" or discards)]
+    prompt = f"[bold]Your move[/bold] [dim](number or notation; {', '.join(w for w, _ in offered)})[/dim]: "
+    listed = ", ".join(f"[cyan]{word}[/cyan] ({what})" for word, what in offered)
+    return prompt, (f"[bold]Commands:[/bold] a [cyan]number[/cyan] from the list or an action's "
+                    f"[cyan]notation[/cyan]; {listed}")
 
 
 @dataclass
@@ -138,6 +154,8 @@ class _Session:
         self.at_terminal: int | None = None  # the person whose view is on the screen
         self.last_shown: int | None = None  # the seat whose move was shown last
         self.turns_shown: int | None = None  # the turn whose opening line was shown last
+        self.has_discards = state.game.discard_pile(state.observation(None)) is not None
+        self.prompt, self.commands = commands(self.solitaire, self.has_discards)
 
     def run(self) -> PlayResult:
         try:
@@ -261,7 +279,7 @@ class _Session:
         legal = action_order(self.state.legal_actions())
         while True:
             try:
-                text = self.ask(PROMPT if self.solitaire else PROMPT_MULTI).strip()
+                text = self.ask(self.prompt).strip()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
@@ -272,10 +290,13 @@ class _Session:
                 return False
             if word in HELP_WORDS:
                 self.console.print(self.state.game.rules_summary or f"No summary for {self.state.game.name}.")
-                self.console.print(COMMANDS if self.solitaire else COMMANDS_MULTI)
+                self.console.print(self.commands)
                 continue
             if word in SHOW_WORDS:
                 self._show_table(seat)
+                continue
+            if word in DISCARDS_WORDS:
+                self._show_discards(seat)
                 continue
             if word in UNDO_WORDS:
                 if self._undo():
@@ -342,6 +363,13 @@ class _Session:
         self.console.rule(f"[bold]{escape(title)}[/bold]{seed} · move {len(state.history()) + 1}{who}", align="left")
         self.console.print(game.render(state.observation(seat)))
         self.console.print(action_list(state.legal_actions()))
+
+    def _show_discards(self, seat: int) -> None:
+        game = self.state.game
+        pile = game.discard_pile(self.state.observation(seat))
+        self.console.print(pile if pile is not None else
+                           f"{escape(getattr(game, 'title', game.name))} has no discard pile: "
+                           "the table shows every card that is not hidden")
 
     def _show_end(self) -> None:
         state = self.state

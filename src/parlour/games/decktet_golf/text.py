@@ -261,6 +261,29 @@ def piles(obs: dict[str, Any]) -> str:
     return f"[bold]Discard:[/bold] {top}   [bold]Draw pile:[/bold] {counted(size, 'card')}{again}"
 
 
+def discard_pile(obs: dict[str, Any]) -> str:
+    """The whole discard pile, public (DG-12), bottom to top; after a reshuffle also the cards
+    of the draw pile, which are known though their order is not.
+
+    >>> import parlour
+    >>> print(discard_pile(parlour.load("decktet-golf").new_state(seed=4).observation(0)))
+    [bold]Discard pile[/bold], 1 card, bottom to top (the last is the top):
+       1 [bold]A[/][red]⚕[/] (1, Ace of Wyrms)
+    """
+    discard = obs["discard"]
+    if not discard:
+        lines = ["[bold]Discard pile[/bold]: empty"]
+    else:
+        lines = [f"[bold]Discard pile[/bold], {counted(len(discard), 'card')}, bottom to top "
+                 "(the last is the top):"]
+        lines += [f"  {i:>2} {card_long(code)}" for i, code in enumerate(discard, 1)]
+    known = obs["pile_contents"]
+    if known:  # DG-12: a reshuffled pile's cards are public, not their order
+        lines.append(f"[bold]Draw pile[/bold], {counted(len(known), 'card')}, reshuffled: these cards, "
+                     "in an order nobody knows: " + ", ".join(card_long(code) for code in known))
+    return "\n".join(lines)
+
+
 def score_sheet(obs: dict[str, Any]) -> str | None:
     """The match so far: every round's scores and the totals, e.g. ``R1 12 30 · totals 12 30``."""
     rounds = obs["round_scores"]

@@ -107,6 +107,18 @@ def render(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def discard_pile(obs: dict[str, Any]) -> str:
+    """The whole discard pile, bottom to top: it is face up, its order public (PR-14).
+
+    >>> discard_pile({"discard": ["4D", "QS", "7C"]})
+    '[bold]Discard pile[/bold], 3 cards, bottom to top: [bold red]4♦[/] [bold]Q♠[/] [bold]7♣[/] (top)'
+    """
+    discard = obs["discard"]
+    if not discard:
+        return "[bold]Discard pile[/bold]: empty"
+    return f"[bold]Discard pile[/bold], {_count(len(discard), 'card')}, bottom to top: {_cards(discard)} (top)"
+
+
 def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """The reshuffle, when it happens (PR-11)."""
     if after["reshuffled"] and not before["reshuffled"]:
