@@ -47,7 +47,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from parlour.core.errors import IllegalAction, NotationError, OptionError
+from parlour.core.errors import IllegalAction, NotationError, OptionError, RecordError
 from parlour.core.words import counted
 
 if TYPE_CHECKING:
@@ -334,7 +334,7 @@ class _Session:
                            "Cannot undo:")
             return False
         if not self.undo_stack:
-            self._complain("no decision has been made yet", "Nothing to undo:")
+            self._complain("no decision has been made here yet", "Nothing to undo:")
             return False
         taken_back = self.state.history()[-1]
         self.state = self.undo_stack.pop()
@@ -499,3 +499,41 @@ def save_record(state: State, players: Sequence[str], path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state.record(players=list(players)), indent=2) + "\n", encoding="utf-8")
     return path
+
+
+@dataclass
+class Unfinished:
+    """A saved game to go on with: its state after the recorded moves, who played each seat
+    (``human`` or an agent spec) and its seed (None for a game started from a position)."""
+
+    state: State
+    players: list[str]
+    seed: int | None
+
+
+def load_unfinished(text: str, name: str) -> Unfinished:
+    """The unfinished game of a record (its JSON ``text``, read from the file ``name``), replayed.
+
+    Raises RecordError when the record does not replay, when its game is over, or when it does
+    not say who plays each seat.
+
+    >>> import parlour
+    >>> state = parlour.load("psalter-row").new_state(seed=3)
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> game = load_unfinished(json.dumps(state.record(players=["human"])), "r.json")
+    >>> game.players, game.seed, len(game.state.history())
+    (['human'], 3, 1)
+    """
+    from parlour.core.record import replay
+
+    state = replay(text)  # a record that does not replay is refused here, saying at which action
+    if state.is_terminal():
+        raise RecordError(f"{name} is a finished game ({state.end_reason}): there is nothing to resume; "
+                          f"step through it with: parlour replay {name}")
+    data = json.loads(text)
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != state.game.num_players \
+            or not all(isinstance(p, str) for p in players):
+        raise RecordError(f"{name} does not name who plays each of its {state.game.num_players} seats "
+                          "(its 'players'): give them with --seats")
+    return Unfinished(state, players, data.get("seed"))
