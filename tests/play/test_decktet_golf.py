@@ -206,9 +206,10 @@ def test_discards_lists_the_whole_discard_pile_and_changes_nothing():
     text = out.file.getvalue()  # type: ignore[attr-defined]
     assert result.quit and result.state.to_position() == before
     assert "discards" in ask.prompts[0][0] and "discards (every card of the discard pile" in text
-    listed = text.split(f"Discard pile, {len(pile)} cards, bottom to top")[1].splitlines()[1:len(pile) + 1]
-    assert [re.search(r"\((-?\d+), ([^)]+)\)", line).group(2) for line in listed] == \
+    listed = text.split(f"Discard pile, {len(pile)} cards, bottom to top")[1].split("Your move")[0]
+    assert [name for _, name in re.findall(r"\((-?\d+), ([^)]+)\)", listed)] == \
         [NAME[parse_card(code)] for code in pile]  # every card, bottom first
+    assert [int(n) for n in re.findall(r"(?:^|  )\s*(\d+) \S", listed, re.M)] == list(range(1, len(pile) + 1))
 
 
 def test_discards_shows_a_reshuffled_draw_pile_too():

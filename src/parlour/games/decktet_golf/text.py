@@ -41,6 +41,7 @@ Variants (options): [cyan]parlour options decktet-golf[/cyan]"""
 #: The plus sign, row by row; "" is a corner with no cell.
 GRID = (("", "B1", "C1", ""), ("A2", "B2", "C2", "D2"), ("A3", "B3", "C3", "D3"), ("", "B4", "C4", ""))
 CELL = 6  # characters per card cell
+PILE_COLUMNS, PILE_ENTRY = 3, 33  # the discard pile listed three cards to a line, 33 characters each
 BLOCK = 2 + 4 * CELL + 3  # a seat's block: row number, four cells, the gaps between them
 GAP = "    "  # between blocks side by side
 #: Suit colours: Moons, Suns, Waves, Leaves, Wyrms, Knots.
@@ -85,9 +86,13 @@ def card_markup(code: str) -> str:
 
 def card_long(code: str) -> str:
     """A card for the lines under the table: symbols, value and name, e.g. ``3☀∞ (3, the Savage)``."""
+    return _markup(_long_segments(code))
+
+
+def _long_segments(code: str) -> list[Segment]:
     card = parse_card(code)
     label = [(("Excuse" if card == EXCUSE else _PREFIX.get(RANK[card], str(RANK[card]))), "bold")]
-    return _markup(label + _symbols(SUITS[card]) + [(f" ({VALUE[card]}, {NAME[card]})", "")])
+    return label + _symbols(SUITS[card]) + [(f" ({VALUE[card]}, {NAME[card]})", "")]
 
 
 BACK: Segment = ("▒" * CELL, "blue")
@@ -268,7 +273,7 @@ def discard_pile(obs: dict[str, Any]) -> str:
     >>> import parlour
     >>> print(discard_pile(parlour.load("decktet-golf").new_state(seed=4).observation(0)))
     [bold]Discard pile[/bold], 1 card, bottom to top (the last is the top):
-       1 [bold]A[/][red]⚕[/] (1, Ace of Wyrms)
+    [dim]   1 [/][bold]A[/][red]⚕[/] (1, Ace of Wyrms)
     """
     discard = obs["discard"]
     if not discard:
@@ -276,7 +281,10 @@ def discard_pile(obs: dict[str, Any]) -> str:
     else:
         lines = [f"[bold]Discard pile[/bold], {counted(len(discard), 'card')}, bottom to top "
                  "(the last is the top):"]
-        lines += [f"  {i:>2} {card_long(code)}" for i, code in enumerate(discard, 1)]
+        entries = [[(f"{i:>4} ", "dim")] + _long_segments(code) for i, code in enumerate(discard, 1)]
+        for at in range(0, len(entries), PILE_COLUMNS):  # a few to a line: a pile may hold 80 cards
+            row = entries[at : at + PILE_COLUMNS]
+            lines.append("".join(_markup(e) + " " * (PILE_ENTRY - _width(e)) for e in row[:-1]) + _markup(row[-1]))
     known = obs["pile_contents"]
     if known:  # DG-12: a reshuffled pile's cards are public, not their order
         lines.append(f"[bold]Draw pile[/bold], {counted(len(known), 'card')}, reshuffled: these cards, "
