@@ -21,9 +21,13 @@ person to another, the screen is cleared and a "pass to seat N" screen waits for
 Enter, so that nobody sees another's view; then the new player sees the moves made
 since their last decision and the table from their own seat (the first person too:
 nobody's view is shown before a pass screen). Every move of an agent is shown as it
-is made (``seat 2 (random): draw``). In a game of several seats whose observation
-counts ``turns``, each turn opens with a line naming the seat, and the die roll when
-the observation has a public ``roll``.
+is made (``seat 2 (random): draw``), and every move is followed by ``game.events``: what it
+did, told from the view of the seat that moved when a person moved, else of the one person
+at the terminal, else a spectator's (the account the next person at a shared terminal
+reads), so that no line names a card its reader may not know. In a game of several seats
+whose observation counts ``turns``, each turn opens with a line naming the seat, and the die
+roll when the observation has a public ``roll``. ``discards`` lists the whole discard pile
+where the game has one (``game.discard_pile``).
 
 A long list of legal actions (more than :data:`SHORT_LIST`) is grouped by its first
 word (``run``, ``add``, ``stop``); a group whose actions differ only in their last word
@@ -154,8 +158,8 @@ class _Session:
         self.at_terminal: int | None = None  # the person whose view is on the screen
         self.last_shown: int | None = None  # the seat whose move was shown last
         self.turns_shown: int | None = None  # the turn whose opening line was shown last
-        self.has_discards = state.game.discard_pile(state.observation(None)) is not None
-        self.prompt, self.commands = commands(self.solitaire, self.has_discards)
+        discards = state.game.discard_pile(state.observation(None)) is not None
+        self.prompt, self.commands = commands(self.solitaire, discards)
 
     def run(self) -> PlayResult:
         try:
