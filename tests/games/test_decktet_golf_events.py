@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from helpers import plain
+from rich.text import Text
 
 import parlour
 from parlour.cards.decktet import CODE, NAME, parse_card
@@ -28,8 +29,8 @@ DOCS_EXAMPLE = {"turn": 0, "layouts": [LAYOUT_0, LAYOUT_1],
 
 
 def named(lines: list[str]) -> list[str]:
-    """The codes of the cards that lines name."""
-    return [BY_NAME[name] for line in lines for _, name in NAMED.findall(plain(line, width=400))]
+    """The codes of the cards that lines of markup name."""
+    return [BY_NAME[name] for line in lines for _, name in NAMED.findall(Text.from_markup(line).plain)]
 
 
 def visible(observation: dict[str, Any]) -> Counter:
@@ -49,12 +50,13 @@ def tell(state, action: str, seat: int | None) -> list[str]:
     return state.game.events(state.observation(seat), after.observation(seat), action)
 
 
-@pytest.mark.parametrize("options, seed", [({}, 1), ({"players": 3, "excuse": True}, 5),
-                                           ({"players": 5, "opening_flips": 0}, 2), ({"excuse": True}, 7)])
+@pytest.mark.parametrize("options, seed", [({"rounds": 2}, 1), ({"players": 3, "excuse": True, "rounds": 2}, 5),
+                                           ({"players": 5, "opening_flips": 0, "rounds": 1}, 2),
+                                           ({"excuse": True, "rounds": 2}, 7)])
 def test_no_event_names_a_card_its_receiver_cannot_know(options, seed):
     """Random matches to their end: at every action, for every seat and a spectator, each card the
     events name is one the receiver's observation before or after the action shows."""
-    game = parlour.load("decktet-golf", rounds=2, **options)
+    game = parlour.load("decktet-golf", **options)
     state, rng = game.new_state(seed=seed), random.Random(seed)
     receivers = [None, *range(game.num_players)]
     moves = replaces = 0
@@ -66,8 +68,9 @@ def test_no_event_names_a_card_its_receiver_cannot_know(options, seed):
             after = state.observation(seat)
             lines = game.events(before[seat], after, action)
             assert lines, action  # every move is told
+            known = visible(before[seat]) | visible(after)
             for code in named(lines):
-                assert code in visible(before[seat]) | visible(after), (seat, action, code, lines)
+                assert code in known, (seat, action, code, lines)
         moves += 1
         replaces += action.startswith("replace")
     assert moves > 40 and replaces > 10
@@ -120,3 +123,23 @@ def test_a_suited_line_and_its_choice_of_top_card_are_told_with_their_cards():
     assert told == ["Seat 0 chose A2, A☾ (1, Ace of Moons), to end on top.",
                     "Seat 0's suited row 2 shed A2 and D2: 5☾♣ (5, the Forest), then A☾ (1, Ace of Moons) on top "
                     "(DG-6)."]
+
+
+def test_the_card_that_covers_a_turned_up_excuse_is_named():
+    """DG-11: an Excuse turned up by a reshuffle is swapped for by everyone, then a card from the
+    pile covers it; that card is public, and told."""
+    game = parlour.load("decktet-golf", excuse=True, rounds=3)
+    for seed in range(40):  # random matches until one turns the Excuse up and covers it
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            action = str(rng.choice(state.legal_actions()))
+            before = state.observation(None)
+            state.apply(action)
+            after = state.observation(None)
+            if before["after_swaps"] == "cover" and after["phase"] != "swap":
+                told = [plain(line).strip() for line in game.events(before, after, action)]
+                cover = told[-1]
+                assert cover.endswith("from the draw pile covers the Excuse (DG-11)")
+                assert named([cover]) == [after["discard"][-1]] and after["discard"][0] == "EX"
+                return
+    raise AssertionError("no match of seeds 0-39 turned an Excuse up")
