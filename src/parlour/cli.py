@@ -119,7 +119,7 @@ def play(game: str | None, seed: int | None, options: tuple[str, ...], players: 
     start = resumed(resume_path, game, seed, options, players, seats) if resume_path is not None \
         else new_game(game, seed, options, players, seats)
     console = Console(highlight=False)
-    console.print(start.banner)
+    console.print(start.banner, soft_wrap=True)  # the terminal wraps it: a path in it stays whole
     result = play_game(start.state, lambda prompt: console.input(prompt), console, start.agents,
                        random.Random(start.agents_seed), start.seed)
     finish(console, result, start, record_path)
@@ -207,24 +207,25 @@ def seat_agents(specs: Sequence[str], game: Game, record: Path | None = None) ->
 
 def finish(console: Console, result: Any, start: Start, record_path: Path | None) -> None:
     """Save the record and say where, and how to resume an unfinished game; a game stopped
-    before any person decided anything saves nothing."""
+    before any person decided anything saves nothing. These lines are soft-wrapped (by the
+    terminal, not broken by rich), so that a path in them stays whole to copy."""
     from parlour.play.terminal import player_names, save_record
 
     if result.quit and not result.decided:
         kept = (f"{escape(str(start.record_path))} is as it was" if start.resumed
                 else f"this deal again: {escape(command_name())} play {start.state.game.name} --seed {start.seed}")
-        console.print(f"Stopped before any decision of yours: nothing saved [dim]({kept})[/dim]")
+        console.print(f"Stopped before any decision of yours: nothing saved [dim]({kept})[/dim]", soft_wrap=True)
         return
     path = record_path or start.record_path
     save_record(result.state, player_names(start.agents), path)
     shown = escape(str(path))
     if result.quit:
         console.print(f"Stopped after {counted(len(result.state.history()), 'decision')}. "
-                      f"The unfinished game is saved to [bold]{shown}[/bold]")
-        console.print(f"Resume it with: [bold]{escape(command_name())} play --resume {shown}[/bold]")
+                      f"The unfinished game is saved to [bold]{shown}[/bold]", soft_wrap=True)
+        console.print(f"Resume it with: [bold]{escape(command_name())} play --resume {shown}[/bold]", soft_wrap=True)
     else:
-        console.print(f"Record saved to [bold]{shown}[/bold]")
-        console.print(f"[dim]Step through it with: {escape(command_name())} replay {shown}[/dim]")
+        console.print(f"Record saved to [bold]{shown}[/bold]", soft_wrap=True)
+        console.print(f"[dim]Step through it with: {escape(command_name())} replay {shown}[/dim]", soft_wrap=True)
 
 
 def command_name() -> str:
