@@ -27,7 +27,8 @@ from parlour.core.registry import load_seated
 from parlour.core.words import counted
 
 if TYPE_CHECKING:
-    from parlour.core.game import Game
+    from parlour.core.game import Game, State
+    from parlour.play.terminal import PlayResult
 
 OPTION_HELP = "A game option KEY=VALUE (repeatable), e.g. errand_draw=1. A bad one lists the valid ones."
 
@@ -130,7 +131,7 @@ class Start:
     """A game about to be played at the terminal: its state, seats, seed, the line that opens it,
     where its record goes by default, and the seed of the agents' random numbers."""
 
-    state: Any
+    state: State
     agents: list[Any]
     seed: int | None
     banner: str
@@ -179,8 +180,8 @@ def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, 
                           f"{the_game.num_players}")
     agents = seat_agents(specs, the_game, None if seats else path)
     made = len(saved.state.history())
-    seed = f", seed [bold]{saved.seed}[/bold]" if saved.seed is not None else ""
-    banner = (f"[bold]{escape(the_game.title)}[/bold]{seed}, resumed from [bold]{escape(str(path))}[/bold] "
+    shown_seed = f", seed [bold]{saved.seed}[/bold]" if saved.seed is not None else ""
+    banner = (f"[bold]{escape(the_game.title)}[/bold]{shown_seed}, resumed from [bold]{escape(str(path))}[/bold] "
               f"after {counted(made, 'decision')} [dim](type help for the rules)[/dim]")
     return Start(saved.state, agents, saved.seed, banner, path,
                  derive_seed(saved.seed if saved.seed is not None else "position", "agents", "resumed", made),
@@ -205,7 +206,7 @@ def seat_agents(specs: Sequence[str], game: Game, record: Path | None = None) ->
     return agents
 
 
-def finish(console: Console, result: Any, start: Start, record_path: Path | None) -> None:
+def finish(console: Console, result: PlayResult, start: Start, record_path: Path | None) -> None:
     """Save the record and say where, and how to resume an unfinished game; a game stopped
     before any person decided anything saves nothing. These lines are soft-wrapped (by the
     terminal, not broken by rich), so that a path in them stays whole to copy."""
