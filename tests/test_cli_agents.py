@@ -42,3 +42,11 @@ def test_an_unknown_agent_or_parameter_lists_what_exists(runner):
                    "there is no agent 'mcts'", "clairvoyant, heuristic, ismcts, random")
     one_line_error(run(runner, "simulate", "psalter-row", "--agent", "ismcts:budget=9"),
                    "no option 'budget'", "iterations, time, rollout, depth, c")
+
+
+def test_play_refuses_an_agent_that_cannot_play_before_showing_anything(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(runner, "play", "decktet-golf", "--seed", "1", "--seats", "human,clairvoyant", input="1\n")
+    one_line_error(result, "the clairvoyant agent plays psalter-row only, not decktet-golf")
+    assert result.stdout == ""  # no banner, no table, no prompt
+    assert not (tmp_path / "parlour-records").exists()

@@ -12,6 +12,7 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,8 @@ from parlour.core.registry import load_seated
 from parlour.core.words import counted
 
 if TYPE_CHECKING:
-    from parlour.core.game import Game
+    from parlour.core.game import Game, State
+    from parlour.play.terminal import PlayResult
 
 OPTION_HELP = "A game option KEY=VALUE (repeatable), e.g. errand_draw=1. A bad one lists the valid ones."
 
@@ -85,53 +87,146 @@ def option_text(options: dict[str, Any]) -> str:
 GAMES_EPILOG = "Games: " + ", ".join(parlour.game_names()) + ". Their options: parlour options GAME."
 
 
-@cli.command(short_help="Play a game in the terminal.", epilog=GAMES_EPILOG)
-@click.argument("game")
+@cli.command(short_help="Play a game in the terminal, or resume a saved one.", epilog=GAMES_EPILOG)
+@click.argument("game", required=False)
 @click.option("--seed", type=int, help="Fixes the deal; without it a random seed is chosen and shown.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="How many seats, where the game lets you choose (its 'players' option).")
 @click.option("--seats", metavar="SPECS",
-              help="Who plays each seat, a comma list of 'human' or agent specs (default: all human).")
+              help="Who plays each seat, a comma list of 'human' or agent specs (default: all human; "
+                   "with --resume: the record's).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Where to save the game record (default parlour-records/<game>-<time>-seed<N>.json).")
-def play(game: str, seed: int | None, options: tuple[str, ...], players: int | None, seats: str | None,
-         record_path: Path | None) -> None:
+              help="Where to save the game record (default parlour-records/<game>-<time>-seed<N>.json; "
+                   "with --resume: the record resumed).")
+@click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              metavar="RECORD", help="Go on with the unfinished game of a saved record: its game, options, "
+                                     "seed, seats and moves.")
+def play(game: str | None, seed: int | None, options: tuple[str, ...], players: int | None, seats: str | None,
+         record_path: Path | None, resume_path: Path | None) -> None:
     """Play GAME in the terminal, e.g. `parlour play psalter-row --seed 3`,
     `parlour play decktet-golf --players 3 --seats human,random,random` or
-    `parlour play quisquilian --players 4 --seats human,random,random,random`.
+    `parlour play quisquilian --players 4 --seats human,random,random,random`;
+    or go on with a game left unfinished: `parlour play --resume RECORD`.
 
     At each decision type the number of a listed action or its notation; `help` shows
-    the rules, `undo` takes a decision back (solitaire), `quit` stops. Several people
-    may share the terminal: each gets a "pass to seat N" screen before their view.
-    The game record is saved as JSON at the end (or on quit).
+    the rules and the commands, `undo` takes a decision back (solitaire), `quit` stops.
+    Several people may share the terminal: each gets a "pass to seat N" screen before
+    their view. The game record is saved as JSON at the end, or on quit once a decision
+    was made (resume it with --resume).
     """
-    from parlour.core.chance import derive_seed
-    from parlour.play.terminal import default_record_path, player_names, save_record
     from parlour.play.terminal import play as play_game
 
+    start = resumed(resume_path, game, seed, options, players, seats) if resume_path is not None \
+        else new_game(game, seed, options, players, seats)
+    console = Console(highlight=False)
+    console.print(start.banner, soft_wrap=True)  # the terminal wraps it: a path in it stays whole
+    result = play_game(start.state, lambda prompt: console.input(prompt), console, start.agents,
+                       random.Random(start.agents_seed), start.seed)
+    finish(console, result, start, record_path)
+
+
+@dataclass
+class Start:
+    """A game about to be played at the terminal: its state, seats, seed, the line that opens it,
+    where its record goes by default, and the seed of the agents' random numbers."""
+
+    state: State
+    agents: list[Any]
+    seed: int | None
+    banner: str
+    record_path: Path
+    agents_seed: int
+    resumed: bool = False
+
+
+def new_game(game: str | None, seed: int | None, options: tuple[str, ...], players: int | None,
+             seats: str | None) -> Start:
+    """A new game of GAME; every agent is checked against it before anything is shown."""
+    from parlour.core.chance import derive_seed
+    from parlour.play.terminal import default_record_path
+
+    if game is None:
+        raise click.UsageError("Missing argument 'GAME': name a game to play, or resume one with --resume RECORD.")
     specs = split_specs(seats) if seats else None
     if specs and players is not None and len(specs) != players:
         raise OptionError(f"--players {players} but --seats names {counted(len(specs), 'seat')}")
     the_game = load_game(game, options, len(specs) if specs else players)
-    agents = make_agents(specs) if specs else [None] * the_game.num_players
+    agents = seat_agents(specs or ["human"] * the_game.num_players, the_game)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    console = Console(highlight=False)
-    console.print(f"[bold]{escape(getattr(the_game, 'title', game))}[/bold], seed [bold]{seed}[/bold] "
-                  f"[dim](play this deal again with --seed {seed}; type help for the rules)[/dim]")
-    state = the_game.new_state(seed)
-    result = play_game(state, lambda prompt: console.input(prompt), console, agents,
-                       random.Random(derive_seed(seed, "agents")), seed)
-    path = record_path or default_record_path(the_game.name, seed)
-    save_record(result.state, player_names(agents), path)
+    banner = (f"[bold]{escape(the_game.title)}[/bold], seed [bold]{seed}[/bold] "
+              f"[dim](play this deal again with --seed {seed}; type help for the rules)[/dim]")
+    return Start(the_game.new_state(seed), agents, seed, banner, default_record_path(the_game.name, seed),
+                 derive_seed(seed, "agents"))
+
+
+def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, ...], players: int | None,
+            seats: str | None) -> Start:
+    """The unfinished game of the record at ``path``, replayed, with its seats (or --seats)."""
+    from parlour.core.chance import derive_seed
+    from parlour.play.terminal import load_unfinished
+
+    given = [name for name, value in (("GAME", game), ("--seed", seed), ("--option", options),
+                                      ("--players", players)) if value not in (None, ())]
+    if given:
+        raise OptionError(f"--resume takes the game, its options, seed and seats from the record: "
+                          f"leave out {', '.join(given)}")
+    saved = load_unfinished(path.read_text(encoding="utf-8"), str(path))
+    the_game = saved.state.game
+    specs = split_specs(seats) if seats else saved.players
+    if len(specs) != the_game.num_players:
+        raise OptionError(f"--seats names {counted(len(specs), 'seat')}, but the game of {path} has "
+                          f"{the_game.num_players}")
+    agents = seat_agents(specs, the_game, None if seats else path)
+    made = len(saved.state.history())
+    shown_seed = f", seed [bold]{saved.seed}[/bold]" if saved.seed is not None else ""
+    banner = (f"[bold]{escape(the_game.title)}[/bold]{shown_seed}, resumed from [bold]{escape(str(path))}[/bold] "
+              f"after {counted(made, 'decision')} [dim](type help for the rules)[/dim]")
+    return Start(saved.state, agents, saved.seed, banner, path,
+                 derive_seed(saved.seed if saved.seed is not None else "position", "agents", "resumed", made),
+                 resumed=True)
+
+
+def seat_agents(specs: Sequence[str], game: Game, record: Path | None = None) -> list[Any]:
+    """An agent per seat (None for 'human'), each checked against ``game``; a seat of a
+    ``record`` that names no agent is a clear error."""
+    agents = []
+    for seat, spec in enumerate(specs):
+        try:
+            agent = make_agents([spec])[0]
+            if agent is not None:
+                agent.check(game)
+        except ParlourError as err:
+            if record is None:
+                raise
+            raise OptionError(f"{record}: seat {seat} is played by {spec!r}, which cannot play here ({err}); "
+                              "give every seat with --seats") from None
+        agents.append(agent)
+    return agents
+
+
+def finish(console: Console, result: PlayResult, start: Start, record_path: Path | None) -> None:
+    """Save the record and say where, and how to resume an unfinished game; a game stopped
+    before any person decided anything saves nothing. These lines are soft-wrapped (by the
+    terminal, not broken by rich), so that a path in them stays whole to copy."""
+    from parlour.play.terminal import player_names, save_record
+
+    if result.quit and not result.decided:
+        kept = (f"{escape(str(start.record_path))} is as it was" if start.resumed
+                else f"this deal again: {escape(command_name())} play {start.state.game.name} --seed {start.seed}")
+        console.print(f"Stopped before any decision of yours: nothing saved [dim]({kept})[/dim]", soft_wrap=True)
+        return
+    path = record_path or start.record_path
+    save_record(result.state, player_names(start.agents), path)
+    shown = escape(str(path))
     if result.quit:
-        made = len(result.state.history())
-        console.print(f"Stopped after {counted(made, 'decision')}. "
-                      f"The unfinished game is saved to [bold]{escape(str(path))}[/bold]")
+        console.print(f"Stopped after {counted(len(result.state.history()), 'decision')}. "
+                      f"The unfinished game is saved to [bold]{shown}[/bold]", soft_wrap=True)
+        console.print(f"Resume it with: [bold]{escape(command_name())} play --resume {shown}[/bold]", soft_wrap=True)
     else:
-        console.print(f"Record saved to [bold]{escape(str(path))}[/bold]")
-        console.print(f"[dim]Step through it with: {escape(command_name())} replay {escape(str(path))}[/dim]")
+        console.print(f"Record saved to [bold]{shown}[/bold]", soft_wrap=True)
+        console.print(f"[dim]Step through it with: {escape(command_name())} replay {shown}[/dim]", soft_wrap=True)
 
 
 def command_name() -> str:
@@ -326,7 +421,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     """Play the agents against each other in GAME, every agent in every seat equally often
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
-    See docs/tournament.md."""
+    The statistics are explained on the "parlour tournament" page of parlour's documentation."""
     from parlour.analysis.parallel import TournamentRun, run_games
     from parlour.analysis.results import output_format
     from parlour.analysis.tournament import (
@@ -447,24 +542,43 @@ def options(game: str | None) -> None:
 
     Set an option with --option KEY=VALUE in play and simulate, or parlour.load(GAME, key=value).
     """
-    from rich.table import Table
-
     console = Console(highlight=False)
     if game is None:
-        for name in parlour.game_names():
-            the_game = parlour.load(name)
-            console.print(f"[bold]{name}[/bold]  {escape(the_game.title)}: options "
-                          + ", ".join(spec.name for spec in the_game.option_specs))
+        console.print(f"[bold]Games[/bold] [dim](their options: {escape(command_name())} options GAME)[/dim]")
+        console.print(game_list())
         return
     the_game = parlour.load(game)
-    table = Table(title=f"{the_game.title} options", title_justify="left")
-    for column in ("Option", "Default", "Allowed", "What it does"):
-        table.add_column(column, overflow="fold")
-    for spec in the_game.option_specs:
+    console.print(f"[bold]{escape(the_game.title)} options[/bold] [dim](set one with --option KEY=VALUE)[/dim]")
+    console.print(option_list(the_game))
+
+
+def game_list() -> Any:
+    """Each game's name, title and option names; a long list wraps under itself."""
+    from rich.table import Table
+
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for name in parlour.game_names():
+        the_game = parlour.load(name)
+        names = ", ".join(spec.name for spec in the_game.option_specs)
+        table.add_row(name, f"{escape(the_game.title)}: options {names}")
+    return table
+
+
+def option_list(game: Game) -> Any:
+    """Each option: its name, then its default and allowed values, and what it does beneath."""
+    from rich.table import Table
+
+    table = Table.grid(padding=(0, 2, 1, 0))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    for spec in game.option_specs:
         default = "none" if spec.default is None else str(spec.default).lower() if isinstance(spec.default, bool) \
             else str(spec.default)
-        table.add_row(spec.name, default, escape(spec.allowed()), escape(spec.doc))
-    console.print(table)
+        table.add_row(spec.name, f"default [bold]{escape(default)}[/bold] · allowed: {escape(spec.allowed())}\n"
+                                 f"{escape(spec.doc)}")
+    return table
 
 
 from parlour.web.command import (

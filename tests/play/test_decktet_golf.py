@@ -102,7 +102,23 @@ def test_empty_cells_and_near_lines_are_marked():
     assert "◆ row 2 needs ≈ at D2" in text  # face up, but a replacement would do it
     assert "◆ row 3 needs ≈ at D3" in text  # face down: a flip or a replacement
     assert "··" in text
-    assert "7≈⚕  7" in text and "9♣∞  9" in text and "C☾≈∞-2" in text
+    assert "7≈⚕  7" in text and "9♣∞  9" in text and "☾≈∞ -2" in text
+
+
+def test_every_card_keeps_a_space_between_its_suits_and_its_value():
+    from parlour.cards.decktet import CODE, SUIT_SYMBOLS
+    from parlour.games.decktet_golf.scoring import VALUE
+    from parlour.games.decktet_golf.text import CELL, card_markup
+
+    game = parlour.load("decktet-golf", excuse=True)
+    for card in sorted(set(game.deck)):
+        shown = plain(card_markup(CODE[card])).rstrip("\n")
+        assert len(shown) == CELL, shown
+        label, value = shown.rsplit(" ", 1)
+        assert value == str(VALUE[card]) and label.strip(), shown
+        assert all(symbol in label for symbol, letter in zip(SUIT_SYMBOLS, "MSWLYK")
+                   if letter in CODE[card][1:]), shown  # every suit shown
+    assert plain(card_markup("PSWK")).strip() == "☀≈∞ -1" and plain(card_markup("CMWK")).strip() == "☾≈∞ -2"
 
 
 def test_a_new_round_first_shows_the_layouts_of_the_round_just_scored():
@@ -139,3 +155,69 @@ def test_the_end_of_a_round_and_the_last_turns_are_told():
     assert any("no face-down card left: everyone else has one last turn (DG-8)" in line for line in told)
     scores = state.observation(0)["round_scores"][0]
     assert f"Round 1 is over: all cards turned up and lines checked; it scored {scores[0]} / {scores[1]}" in " ".join(told)
+
+
+def test_every_move_is_told_with_the_cards_the_player_may_know():
+    """A person against a bot: the bot's moves and the person's own are told with their cards; a
+    card the bot drew from the pile is not named while it holds it, the person's own is."""
+    state = parlour.load("decktet-golf", rounds=1).new_state(seed=4)
+    out = console(width=200)  # a told move on one line
+
+    def ask(prompt: str) -> str:
+        return "draw" if "draw" in {str(a) for a in state.legal_actions()} else "1"
+
+    play(state, ask, out, agents=[None, parlour.agent("heuristic")], rng=random.Random(2))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    told = [line.strip() for line in text.splitlines() if line.startswith("  Seat ")]
+    assert any(re.fullmatch(r"Seat 0 drew .+ \(-?\d+, [^)]+\) from the draw pile\.", line) for line in told)
+    assert any(re.fullmatch(r"Seat 1 took .+ \(-?\d+, [^)]+\) from the discard pile\.", line) for line in told)
+    thrown = [line for line in told if re.match(r"Seat [01] replaced \w\d", line)]
+    card = r".+ \(-?\d+, [^)]+\)"
+    assert thrown and all(re.fullmatch(rf"Seat [01] replaced \w\d( \(face down\))? with {card}: {card} to the "
+                                       r"discard pile\.", line) for line in thrown), thrown
+    for line in told:
+        if line.startswith("Seat 1 drew"):
+            assert line == "Seat 1 drew a card from the draw pile (only they see it)."
+
+
+def test_the_next_person_at_a_shared_terminal_reads_what_the_moves_did():
+    game = parlour.load("decktet-golf", players=3, rounds=1)
+    ask, passes, moves = hot_seat(game.new_state(seed=5))
+    summaries = [shown.split("Since your last decision")[1] for _, shown, _, _ in ask.prompts
+                 if "Since your last decision" in shown]
+    assert summaries
+    told = [line.strip() for summary in summaries for line in summary.splitlines() if line.startswith("    Seat ")]
+    assert any(" replaced " in line and "to the discard pile" in line for line in told)
+    # told as everyone may know it: a card drawn from the pile is never named there
+    assert all(line.endswith("(only they see it).") for line in told if " drew " in line)
+
+
+def test_discards_lists_the_whole_discard_pile_and_changes_nothing():
+    from parlour.cards.decktet import NAME, parse_card
+
+    game = parlour.load("decktet-golf", players=2)
+    state, rng = game.new_state(seed=3), random.Random(0)
+    while len(state.observation(0)["discard"]) < 5 or state.current_player != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    before, pile = state.to_position(), state.observation(0)["discard"]
+    out = console(width=200)
+    ask = Watcher(state, out, answers=["help", "discards", "quit"])
+    result = play(state, ask, out, agents=[None, parlour.agent("random")])
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert result.quit and result.state.to_position() == before
+    assert "discards" in ask.prompts[0][0] and "discards (every card of the discard pile" in text
+    listed = text.split(f"Discard pile, {len(pile)} cards, bottom to top")[1].split("Your move")[0]
+    assert [name for _, name in re.findall(r"\((-?\d+), ([^)]+)\)", listed)] == \
+        [NAME[parse_card(code)] for code in pile]  # every card, bottom first
+    assert [int(n) for n in re.findall(r"(?:^|  )\s*(\d+) \S", listed, re.M)] == list(range(1, len(pile) + 1))
+
+
+def test_discards_shows_a_reshuffled_draw_pile_too():
+    game = parlour.load("decktet-golf")
+    state, rng = game.new_state(seed=1), random.Random(4)
+    while not state.observation(0)["pile_known"]:
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    text = plain(game.discard_pile(obs), width=2000)
+    assert f"Draw pile, {len(obs['pile_contents'])} cards, reshuffled" in text
+    assert text.count("(") == len(obs["discard"]) + len(obs["pile_contents"]) + 1  # one per card, one in the head

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from helpers import PASS, Watcher, console, hot_seat, plain
 
 import parlour
@@ -137,10 +139,27 @@ def test_helpers():
     assert plain(hand_text(["KS", "2C", "10H", "AS", "3D", "9C"])).strip() == "♣ 2C 9C   ♦ 3D   ♥ 10H   ♠ AS KS"
     obs = parlour.load("quisquilian").new_state(seed=1).observation(0)
     obs["spots"][0] = ["10H", "10S", "10C", "10D", "QS", "KS", "AS", "2S"]
-    box = plain(render(obs)).splitlines()
-    line = next(l for l in box if "under" in l)
-    assert "under AS KS QS +4" in line  # the cards beneath, newest first, then how many more
-    assert "Spot 1 ── 8 cards" in plain(render(obs))
+    text = plain(render(obs))
+    assert "Spot 1 ── 8 cards" in text and "top 2S" in text
+    # every card beneath, newest first (all are public), wrapped inside spot 1's box
+    box = [line[1:21] for line in text.splitlines() if line.startswith("│")]
+    assert " ".join(" ".join(box).split()).count("under AS KS QS 10D 10C 10S 10H") == 1
+
+
+def test_every_card_of_a_tall_stack_is_shown_and_the_row_of_boxes_stays_aligned():
+    obs = parlour.load("quisquilian", players=5).new_state(seed=1).observation(0)
+    codes = ["10H", "10S", "10C", "10D", "QS", "KS", "AS", "2S", "JH", "9D", "8C", "7S", "6H", "5D", "4C"]
+    obs["spots"][4] = codes  # spot 5, the middle of the second row
+    lines = plain(render(obs)).splitlines()
+    grid = [line for line in lines if line[:1] in "│╭╰"]
+    assert len({len(line.rstrip()) for line in grid}) == 1  # every line of the grid as wide: boxes aligned
+    second_row = grid[grid.index(next(line for line in grid if "Spot 4" in line)):]
+    second_row = second_row[1:second_row.index(next(line for line in second_row if line.startswith("╰")))]
+    inside = [line[24:44] for line in second_row]  # spot 5: the second box of the row, 22 wide
+    assert all(line[23] == "│" and line[44] == "│" for line in second_row)
+    shown = " ".join(" ".join(inside).split())
+    assert shown == f"top 4C under {' '.join(reversed(codes[:-1]))}"
+    assert max(len(line.rstrip()) for line in lines) <= 100
 
 
 def test_a_clearing_of_the_yard_is_told():
@@ -155,3 +174,19 @@ def test_a_clearing_of_the_yard_is_told():
     told = game.events(before, after)
     assert any(line.startswith("The yard was cleared") and "(QU-7)" in line for line in told)
     assert game.events(after, after) == []
+
+
+@pytest.mark.parametrize("options, end", [({}, "complete"), ({"max_turns": 4}, "max_turns")])
+def test_the_last_turn_has_one_number_in_its_header_and_at_the_end(options, end):
+    """The header of the winning turn and the end screen name the same turn, and the heading of
+    a game cut short by max_turns names the last turn it played."""
+    game = parlour.load("quisquilian", players=3, **options)
+    state, out = game.new_state(seed=5), console()
+    play(state, lambda _: "1", out, agents=[parlour.agent("heuristic")] * 3, rng=random.Random(1))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert state.end_reason == end
+    headers = [int(n) for n in re.findall(r"Turn (\d+) · seat \d", text)]
+    assert headers == list(range(1, headers[-1] + 1))
+    assert f"Game over in turn {headers[-1]} · " in text
+    if end == "max_turns":
+        assert headers[-1] == 4

@@ -293,3 +293,47 @@ def test_the_reshuffle_is_told_when_it_happens():
     said = " ".join(output(out).split())
     assert "The draw pile ran out: the discard pile was shuffled into a new draw pile of 4 cards" in said
     assert "the one reshuffle of the game (PR-11)" in said
+
+
+def test_the_payment_grid_follows_the_hand_and_its_numbers_read_left_to_right():
+    from parlour.play.terminal import action_list, action_order
+
+    hand = ["4S", "7S", "8D", "4H", "7C"]
+    state = parlour.load("psalter-row").from_position({"row": ["2D"], "hand": hand})
+    legal = state.legal_actions()
+    out = console()
+    out.print(action_list(legal))
+    lines = output(out).splitlines()
+    header = next(line for line in lines if "…" in line)
+    assert header.split() == [f"…{card}" for card in hand]  # the columns: the hand, in its order
+    rows = [line for line in lines if line.startswith("place ") and line.split()[2:4] == ["high", "pay"]]
+    assert [row.split()[1] for row in rows] == hand  # the rows too
+    ordered = [str(a) for a in action_order(legal)]
+    for row in rows:
+        numbers = [int(word) for word in row.split()[4:] if word.isdigit()]
+        assert numbers == sorted(numbers)  # left to right, as the numbers go
+        for number, cell in zip(row.split()[4:], hand):
+            if number.isdigit():
+                assert ordered[int(number) - 1] == f"{' '.join(row.split()[:4])} {cell}"
+    assert lines[-1].strip() == "…N: how the action ends; type a cell's number"  # one line, not wrapped
+
+
+def test_discards_shows_the_psalter_discard_pile_and_is_not_offered_without_one():
+    state = new_psalter()
+    while len(state.observation(0)["discard"]) < 3:
+        state.apply(state.legal_actions()[-1])
+    pile = state.observation(0)["discard"]
+    out = console()
+    ask = script("discards", then=None)
+    play(state, ask, out)
+    assert "discards" in ask.asked[0]
+    from parlour.cards.standard import parse_card, show
+
+    assert f"Discard pile, {len(pile)} cards, bottom to top: {' '.join(show(parse_card(c)) for c in pile)} (top)" \
+        in output(out)
+    quis = parlour.load("quisquilian", players=3).new_state(seed=5)
+    out = console()
+    ask = script("discards", then=None)
+    result = play(quis, ask, out, agents=[None, parlour.agent("random"), parlour.agent("random")])
+    assert result.state.history() == [] and "discards" not in ask.asked[0]
+    assert "Quisquilian has no discard pile: the table shows every card that is not hidden" in output(out)

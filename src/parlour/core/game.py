@@ -116,12 +116,25 @@ class Game:
         """The observation as text for a terminal, with rich console markup."""
         return self._text.render(observation)
 
-    def events(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    def events(self, before: dict[str, Any], after: dict[str, Any], action: str | None = None) -> list[str]:
         """What happened between two observations of one seat that a player would want told
-        (a reshuffle, a round's end, a clearing), as lines of rich markup; public facts only.
-        A game whose text module has no ``events`` tells nothing."""
+        (a reshuffle, a round's end, a clearing), as lines of rich markup, naming only what
+        that seat (None: a spectator) can know. ``action`` is the notation played between the
+        two, for a game whose notation leaves out cards the move showed (Decktet Golf names
+        them). A game whose text module has no ``events`` tells nothing."""
         hook = getattr(getattr(type(self), "_text", None), "events", None)
         return hook(before, after) if hook else []
+
+    def discard_pile(self, observation: dict[str, Any]) -> str | None:
+        """Every card of the discard pile an observation shows, bottom to top, as rich markup (the
+        table shows only its top); None for a game whose text module has no ``discard_pile``.
+
+        >>> import parlour
+        >>> parlour.load("quisquilian").discard_pile(parlour.load("quisquilian").new_state(1).observation(0)) is None
+        True
+        """
+        hook = getattr(getattr(type(self), "_text", None), "discard_pile", None)
+        return hook(observation) if hook else None
 
     def breakdown(self, observation: dict[str, Any]) -> list[dict[str, Any]] | None:
         """How each seat's score came about, from an observation (public facts only): a list

@@ -21,9 +21,13 @@ person to another, the screen is cleared and a "pass to seat N" screen waits for
 Enter, so that nobody sees another's view; then the new player sees the moves made
 since their last decision and the table from their own seat (the first person too:
 nobody's view is shown before a pass screen). Every move of an agent is shown as it
-is made (``seat 2 (random): draw``). In a game of several seats whose observation
-counts ``turns``, each turn opens with a line naming the seat, and the die roll when
-the observation has a public ``roll``.
+is made (``seat 2 (random): draw``), and every move is followed by ``game.events``: what it
+did, told from the view of the seat that moved when a person moved, else of the one person
+at the terminal, else a spectator's (the account the next person at a shared terminal
+reads), so that no line names a card its reader may not know. In a game of several seats
+whose observation counts ``turns``, each turn opens with a line naming the seat, and the die
+roll when the observation has a public ``roll``. ``discards`` lists the whole discard pile
+where the game has one (``game.discard_pile``).
 
 A long list of legal actions (more than :data:`SHORT_LIST`) is grouped by its first
 word (``run``, ``add``, ``stop``); a group whose actions differ only in their last word
@@ -47,7 +51,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from parlour.core.errors import IllegalAction, NotationError, OptionError
+from parlour.core.errors import IllegalAction, NotationError, OptionError, RecordError
 from parlour.core.words import counted
 
 if TYPE_CHECKING:
@@ -61,23 +65,41 @@ HELP_WORDS = ("help", "h", "?")
 UNDO_WORDS = ("undo", "u")
 QUIT_WORDS = ("quit", "q", "exit")
 SHOW_WORDS = ("show", "table", "s")
-PROMPT = "[bold]Your move[/bold] [dim](number, notation, help, undo, quit)[/dim]: "
-PROMPT_MULTI = "[bold]Your move[/bold] [dim](number or notation; help, show, quit)[/dim]: "
+DISCARDS_WORDS = ("discards",)
 SHORT_LIST = 12  # legal actions listed plainly; a longer list is grouped
+#: The commands besides an action, each with what it does, in the order help lists them.
 COMMANDS = (
-    "[bold]Commands:[/bold] a [cyan]number[/cyan] from the list or an action's [cyan]notation[/cyan]; "
-    "[cyan]help[/cyan] (these rules), [cyan]show[/cyan] (the table again), "
-    "[cyan]undo[/cyan] (take back your last decision), [cyan]quit[/cyan] (stop; the record is saved)"
+    ("help", "these rules"),
+    ("show", "the table again"),
+    ("discards", "every card of the discard pile, not only its top"),
+    ("undo", "take back your last decision"),
+    ("quit", "stop; the record is saved, to resume later"),
 )
-COMMANDS_MULTI = COMMANDS.replace("[cyan]undo[/cyan] (take back your last decision), ", "")
+
+
+def commands(solitaire: bool, discards: bool) -> tuple[str, str]:
+    """The prompt and the help line for the commands a game offers: ``undo`` in solitaire (where
+    nobody else saw the move), ``discards`` where the game has a discard pile to look through.
+
+    >>> commands(False, True)[0]
+    '[bold]Your move[/bold] [dim](number or notation; help, show, discards, quit)[/dim]: '
+    """
+    offered = [(word, what) for word, what in COMMANDS
+               if (word != "undo" or solitaire) and (word != "discards" or discards)]
+    prompt = f"[bold]Your move[/bold] [dim](number or notation; {', '.join(w for w, _ in offered)})[/dim]: "
+    listed = ", ".join(f"[cyan]{word}[/cyan] ({what})" for word, what in offered)
+    return prompt, (f"[bold]Commands:[/bold] a [cyan]number[/cyan] from the list or an action's "
+                    f"[cyan]notation[/cyan]; {listed}")
 
 
 @dataclass
 class PlayResult:
-    """How a game in the terminal ended: its state, and whether the player quit early."""
+    """How a game in the terminal ended: its state, whether the player quit early, and how
+    many decisions the people at the terminal made (an undone one not counted)."""
 
     state: State
     quit: bool = False
+    decided: int = 0
 
 
 def player_names(agents: Sequence[Agent | None]) -> list[str]:
@@ -127,11 +149,17 @@ class _Session:
         self.undo_stack: list[State] = []
         self.solitaire = state.game.num_players == 1
         self.shared = sum(agent is None for agent in seats) > 1  # several people at one terminal
-        self.moves: list[tuple[int, str]] = []  # (seat, notation) of every move made here
+        #: (seat, notation, what it did as everyone may know it) of every move made here
+        self.moves: list[tuple[int, str, list[str]]] = []
+        people = [seat for seat, agent in enumerate(seats) if agent is None]
+        #: whose view agents' moves are told from: the one person at the terminal, else a spectator's
+        self.watcher: int | None = people[0] if len(people) == 1 else None
         self.seen = {seat: 0 for seat, agent in enumerate(seats) if agent is None}  # moves each person has seen
         self.at_terminal: int | None = None  # the person whose view is on the screen
         self.last_shown: int | None = None  # the seat whose move was shown last
         self.turns_shown: int | None = None  # the turn whose opening line was shown last
+        discards = state.game.discard_pile(state.observation(None)) is not None
+        self.prompt, self.commands = commands(self.solitaire, discards)
 
     def run(self) -> PlayResult:
         try:
@@ -139,19 +167,44 @@ class _Session:
                 seat = self.state.current_player
                 assert seat is not None
                 self._announce_turn(seat)
-                before = self.state.observation(seat)
                 agent = self.seats[seat]
+                told = self._observations(seat if agent is None else self.watcher)
+                made = len(self.state.history())
                 if agent is not None:
                     self._agent_turn(seat, agent)
                 elif not self._hand_over(seat) or not self._human_turn(seat):
-                    return PlayResult(self.state, quit=True)
-                for line in self.state.game.events(before, self.state.observation(seat)):
-                    self.console.print(f"[magenta]{line}[/magenta]")
+                    return self._result(quit=True)
+                if len(self.state.history()) > made:  # not an undo
+                    self._tell(seat, str(self.state.history()[-1]), told)
         except KeyboardInterrupt:  # Ctrl-C while an agent thinks: stop like quit
             self.console.print()
-            return PlayResult(self.state, quit=True)
+            return self._result(quit=True)
         self._show_end()
-        return PlayResult(self.state)
+        return self._result()
+
+    def _result(self, quit: bool = False) -> PlayResult:
+        decided = sum(self.seats[seat] is None for seat, _, _ in self.moves)
+        return PlayResult(self.state, quit, decided)
+
+    # -- telling what a move did ------------------------------------------------------------
+    def _observations(self, receiver: int | None) -> tuple[int | None, dict[str, Any], dict[str, Any] | None]:
+        """Before a move: the receiver (who reads about it now: the seat that moves, when a person
+        moves; else the one person at the terminal, or a spectator) and its observation, and, for
+        the moves that the next person at a shared terminal is told later, the public one."""
+        before = self.state.observation(receiver)
+        public = (before if receiver is None else self.state.observation(None)) if self.shared else None
+        return receiver, before, public
+
+    def _tell(self, seat: int, action: str, told: tuple[int | None, dict[str, Any], dict[str, Any] | None]) -> None:
+        """Print what the move did, as the receiver may know it; keep the public account for later."""
+        receiver, before, public = told
+        game = self.state.game
+        lines = game.events(before, self.state.observation(receiver), action)
+        for line in lines:
+            self.console.print(f"  [magenta]{line}[/magenta]")
+        if public is not None:
+            self.moves[-1] = (seat, action, lines if public is before else
+                              game.events(public, self.state.observation(None), action))
 
     # -- turns ------------------------------------------------------------------------
     def _agent_turn(self, seat: int, agent: Agent) -> None:
@@ -183,7 +236,7 @@ class _Session:
         return f"[dim]{who}:[/dim] [cyan]{escape(action)}[/cyan]"
 
     def _log(self, seat: int, action: str) -> None:
-        self.moves.append((seat, action))
+        self.moves.append((seat, action, []))
         self.last_shown = seat
         if self.seats[seat] is None:
             self.seen[seat] = len(self.moves)
@@ -209,14 +262,16 @@ class _Session:
         if answer in QUIT_WORDS:
             return False
         self._clear_screen()
-        unseen = [(s, a) for s, a in self.moves[self.seen[seat]:] if s != seat]
+        unseen = [move for move in self.moves[self.seen[seat]:] if move[0] != seat]
         if unseen:  # the screen was cleared: tell the new player what happened meanwhile
             since = "Since your last decision" if self.seen[seat] else "The moves so far"
             self.console.print()
             self.console.print(f"[bold]{since}, seat {seat}:[/bold]")
             previous = None
-            for s, a in unseen:
+            for s, a, lines in unseen:
                 self.console.print("  " + self._move_text(s, a, continued=s == previous))
+                for line in lines:
+                    self.console.print(f"    [magenta]{line}[/magenta]")
                 previous = s
         self.at_terminal = seat
         self.seen[seat] = len(self.moves)
@@ -228,7 +283,7 @@ class _Session:
         legal = action_order(self.state.legal_actions())
         while True:
             try:
-                text = self.ask(PROMPT if self.solitaire else PROMPT_MULTI).strip()
+                text = self.ask(self.prompt).strip()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
@@ -239,10 +294,13 @@ class _Session:
                 return False
             if word in HELP_WORDS:
                 self.console.print(self.state.game.rules_summary or f"No summary for {self.state.game.name}.")
-                self.console.print(COMMANDS if self.solitaire else COMMANDS_MULTI)
+                self.console.print(self.commands)
                 continue
             if word in SHOW_WORDS:
                 self._show_table(seat)
+                continue
+            if word in DISCARDS_WORDS:
+                self._show_discards(seat)
                 continue
             if word in UNDO_WORDS:
                 if self._undo():
@@ -280,7 +338,7 @@ class _Session:
                            "Cannot undo:")
             return False
         if not self.undo_stack:
-            self._complain("no decision has been made yet", "Nothing to undo:")
+            self._complain("no decision has been made here yet", "Nothing to undo:")
             return False
         taken_back = self.state.history()[-1]
         self.state = self.undo_stack.pop()
@@ -309,6 +367,13 @@ class _Session:
         self.console.rule(f"[bold]{escape(title)}[/bold]{seed} · move {len(state.history()) + 1}{who}", align="left")
         self.console.print(game.render(state.observation(seat)))
         self.console.print(action_list(state.legal_actions()))
+
+    def _show_discards(self, seat: int) -> None:
+        game = self.state.game
+        pile = game.discard_pile(self.state.observation(seat))
+        self.console.print(pile if pile is not None else
+                           f"{escape(getattr(game, 'title', game.name))} has no discard pile: "
+                           "the table shows every card that is not hidden")
 
     def _show_end(self) -> None:
         state = self.state
@@ -369,9 +434,13 @@ def action_list(actions: Sequence[Any]) -> Any:
     return Group(*blocks)
 
 
-def _matrix(group: Sequence[Any], start: int) -> Table | None:
+def _matrix(group: Sequence[Any], start: int) -> Group | None:
     """Actions that differ only in their last word as a table: a row per rest, a column per last
-    word, the number in each cell; None when the group does not have that shape."""
+    word, the number in each cell; None when the group does not have that shape.
+
+    Numbers as last words (spots) go in numeric order; other words (the cards that pay) in the
+    order the rows name them, which is the order of the hand they come from.
+    """
     split = [str(a).rsplit(" ", 1) for a in group]
     if len(group) < 2 * 3 or any(len(parts) != 2 or " " not in parts[0] for parts in split):
         return None
@@ -387,10 +456,9 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
     try:
         lasts.sort(key=int)
     except ValueError:
-        pass
-    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False,
-                  caption="[dim]…N: how the action ends; type a cell's number[/dim]",
-                  caption_justify="left")
+        named = [word for rest in rests for word in rest.split()]
+        lasts.sort(key=lambda last: named.index(last) if last in named else len(named))
+    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
     table.add_column("", style="cyan", no_wrap=True)
     for last in lasts:
         table.add_column(f"…{escape(last)}", justify="right")
@@ -398,7 +466,7 @@ def _matrix(group: Sequence[Any], start: int) -> Table | None:
     for rest in rests:
         table.add_row(escape(rest), *(Text(str(cells[rest, last]), "bold") if (rest, last) in cells
                                       else Text("·", "dim") for last in lasts))
-    return table
+    return Group(table, Text("…N: how the action ends; type a cell's number", "dim"))
 
 
 def result_text(state: State, names: Sequence[str]) -> str:
@@ -435,3 +503,41 @@ def save_record(state: State, players: Sequence[str], path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state.record(players=list(players)), indent=2) + "\n", encoding="utf-8")
     return path
+
+
+@dataclass
+class Unfinished:
+    """A saved game to go on with: its state after the recorded moves, who played each seat
+    (``human`` or an agent spec) and its seed (None for a game started from a position)."""
+
+    state: State
+    players: list[str]
+    seed: int | None
+
+
+def load_unfinished(text: str, name: str) -> Unfinished:
+    """The unfinished game of a record (its JSON ``text``, read from the file ``name``), replayed.
+
+    Raises RecordError when the record does not replay, when its game is over, or when it does
+    not say who plays each seat.
+
+    >>> import parlour
+    >>> state = parlour.load("psalter-row").new_state(seed=3)
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> game = load_unfinished(json.dumps(state.record(players=["human"])), "r.json")
+    >>> game.players, game.seed, len(game.state.history())
+    (['human'], 3, 1)
+    """
+    from parlour.core.record import replay
+
+    state = replay(text)  # a record that does not replay is refused here, saying at which action
+    if state.is_terminal():
+        raise RecordError(f"{name} is a finished game ({state.end_reason}): there is nothing to resume; "
+                          f"step through it with: parlour replay {name}")
+    data = json.loads(text)
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != state.game.num_players \
+            or not all(isinstance(p, str) for p in players):
+        raise RecordError(f"{name} does not name who plays each of its {state.game.num_players} seats "
+                          "(its 'players'): give them with --seats")
+    return Unfinished(state, players, data.get("seed"))

@@ -15,17 +15,18 @@ from typing import Any, ClassVar
 from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
-from parlour.games.decktet_golf import position, text
+from parlour.games.decktet_golf import events, position, text
 from parlour.games.decktet_golf.notation import Spec, expected, notation_forms, parse_spec
 
 OPTIONS = (
-    Option("players", 2, "the number of players, 2-5 (DG-1: two decks for 3-5)", minimum=2, maximum=5),
-    Option("excuse", False, "DG-11: the Excuse variant (one Excuse per deck, worth 15, swaps when discarded)"),
-    Option("target", 50, "DG-10: the match ends at a round's end once a cumulative score reaches this",
+    Option("players", 2, "the number of players, 2-5 (3-5 play with two decks)", minimum=2, maximum=5),
+    Option("excuse", False, "the Excuse variant: one Excuse per deck, worth 15; when one reaches the "
+           "discard pile, everyone swaps two of their cards"),
+    Option("target", 50, "the match ends at the end of a round once a player's total reaches this",
            minimum=1),
-    Option("rounds", None, "DG-10: play this many rounds instead of playing to the target", minimum=1,
+    Option("rounds", None, "play this many rounds instead of playing to the target", minimum=1,
            nullable=True),
-    Option("opening_flips", 2, "DG-3: cards each player flips outside the core at the deal", minimum=0, maximum=8),
+    Option("opening_flips", 2, "cards each player turns up outside the core at the deal", minimum=0, maximum=8),
 )
 
 
@@ -50,3 +51,7 @@ class DecktetGolf(Game):
 
     def _notation_forms(self) -> list[Sequence[str]]:
         return notation_forms(self.options["excuse"])
+
+    def events(self, before: dict[str, Any], after: dict[str, Any], action: str | None = None) -> list[str]:
+        """The move and what followed it, every card public to the receiver named (events.py)."""
+        return events.events(before, after, action)

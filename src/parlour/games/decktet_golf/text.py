@@ -31,14 +31,17 @@ the two outer cards are discarded ([cyan]ontop <cell>[/cyan] picks which lands o
 [bold]Round end:[/bold] once a player has no face-down card, everyone else has one last turn; then all
 cards turn up, lines are checked once more, and each layout scores the sum of its cards.
 [bold]Values:[/bold] Court -2, Pawn -1, Ace 1, numerals their rank, Crown 10, Excuse 15.
-[bold]Excuse variant:[/bold] when discarded it goes under the discard pile and everyone [cyan]swap <cell> <cell>[/cyan]s.
+[bold]Excuse variant:[/bold] a discarded Excuse goes under the discard pile, and everyone swaps two of their
+own cards ([cyan]swap <cell> <cell>[/cyan]).
 [bold]On the table:[/bold] [blue]▒▒▒▒▒▒[/blue] a face-down card, [dim]··[/dim] an empty cell, each card its suits and value;
 [magenta]◆[/magenta] a line one card from discarding (the cell that lacks the suit), [yellow]▶[/yellow] the seat to play.
-Full rules: docs/rules/decktet-golf.md"""
+Full rules: the "Decktet Golf" page of parlour's documentation.
+Variants (options): [cyan]parlour options decktet-golf[/cyan]"""
 
 #: The plus sign, row by row; "" is a corner with no cell.
 GRID = (("", "B1", "C1", ""), ("A2", "B2", "C2", "D2"), ("A3", "B3", "C3", "D3"), ("", "B4", "C4", ""))
 CELL = 6  # characters per card cell
+PILE_COLUMNS, PILE_ENTRY = 3, 33  # the discard pile listed three cards to a line, 33 characters each
 BLOCK = 2 + 4 * CELL + 3  # a seat's block: row number, four cells, the gaps between them
 GAP = "    "  # between blocks side by side
 #: Suit colours: Moons, Suns, Waves, Leaves, Wyrms, Knots.
@@ -55,12 +58,18 @@ def _symbols(suits: int, styled: bool = True) -> list[Segment]:
 
 
 def card_segments(code: str, width: int = CELL) -> list[Segment]:
-    """A face-up card in ``width`` characters: rank, suit symbols, value on the right."""
+    """A face-up card in ``width`` characters: rank, suit symbols, a space at least, the value.
+
+    A Court or a Pawn (three suits, value -2 or -1) leaves out its letter: with it the value
+    would touch the suits, and its value alone tells the two apart.
+    """
     card = parse_card(code)
     rank = "Ex" if card == EXCUSE else _PREFIX.get(RANK[card], str(RANK[card]))
-    label = [(rank, "bold")] + _symbols(SUITS[card])
     value = str(VALUE[card])
-    pad = max(width - _width(label) - len(value), 0)
+    label = [(rank, "bold")] + _symbols(SUITS[card])
+    if _width(label) + 1 + len(value) > width:
+        label = label[1:]
+    pad = max(width - _width(label) - len(value), 1)
     return label + [(" " * pad, ""), (value, "dim")]
 
 
@@ -68,7 +77,7 @@ def card_markup(code: str) -> str:
     """A face-up card as markup, e.g. ``7≈⚕  7``; ``?`` is a face-down card.
 
     >>> _plain(card_segments("7WY")), _plain(card_segments("CMWK")), _plain(card_segments("XS"))
-    ('7≈⚕  7', 'C☾≈∞-2', 'X☀  10')
+    ('7≈⚕  7', '☾≈∞ -2', 'X☀  10')
     """
     if code == "?":
         return _markup([BACK])
@@ -77,9 +86,13 @@ def card_markup(code: str) -> str:
 
 def card_long(code: str) -> str:
     """A card for the lines under the table: symbols, value and name, e.g. ``3☀∞ (3, the Savage)``."""
+    return _markup(_long_segments(code))
+
+
+def _long_segments(code: str) -> list[Segment]:
     card = parse_card(code)
     label = [(("Excuse" if card == EXCUSE else _PREFIX.get(RANK[card], str(RANK[card]))), "bold")]
-    return _markup(label + _symbols(SUITS[card]) + [(f" ({VALUE[card]}, {NAME[card]})", "")])
+    return label + _symbols(SUITS[card]) + [(f" ({VALUE[card]}, {NAME[card]})", "")]
 
 
 BACK: Segment = ("▒" * CELL, "blue")
@@ -253,6 +266,32 @@ def piles(obs: dict[str, Any]) -> str:
     return f"[bold]Discard:[/bold] {top}   [bold]Draw pile:[/bold] {counted(size, 'card')}{again}"
 
 
+def discard_pile(obs: dict[str, Any]) -> str:
+    """The whole discard pile, public (DG-12), bottom to top; after a reshuffle also the cards
+    of the draw pile, which are known though their order is not.
+
+    >>> import parlour
+    >>> print(discard_pile(parlour.load("decktet-golf").new_state(seed=4).observation(0)))
+    [bold]Discard pile[/bold], 1 card, bottom to top (the last is the top):
+    [dim]   1 [/][bold]A[/][red]⚕[/] (1, Ace of Wyrms)
+    """
+    discard = obs["discard"]
+    if not discard:
+        lines = ["[bold]Discard pile[/bold]: empty"]
+    else:
+        lines = [f"[bold]Discard pile[/bold], {counted(len(discard), 'card')}, bottom to top "
+                 "(the last is the top):"]
+        entries = [[(f"{i:>4} ", "dim")] + _long_segments(code) for i, code in enumerate(discard, 1)]
+        for at in range(0, len(entries), PILE_COLUMNS):  # a few to a line: a pile may hold 80 cards
+            row = entries[at : at + PILE_COLUMNS]
+            lines.append("".join(_markup(e) + " " * (PILE_ENTRY - _width(e)) for e in row[:-1]) + _markup(row[-1]))
+    known = obs["pile_contents"]
+    if known:  # DG-12: a reshuffled pile's cards are public, not their order
+        lines.append(f"[bold]Draw pile[/bold], {counted(len(known), 'card')}, reshuffled: these cards, "
+                     "in an order nobody knows: " + ", ".join(card_long(code) for code in known))
+    return "\n".join(lines)
+
+
 def score_sheet(obs: dict[str, Any]) -> str | None:
     """The match so far: every round's scores and the totals, e.g. ``R1 12 30 · totals 12 30``."""
     rounds = obs["round_scores"]
@@ -312,20 +351,6 @@ def _plain(segments: Sequence[Segment]) -> str:
 
 def _markup(segments: Sequence[Segment]) -> str:
     return "".join(f"[{style}]{text}[/]" if style and text.strip() else text for text, style in segments)
-
-
-def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """A seat out of face-down cards (DG-8), a reshuffle (DG-7), a round's end (DG-8)."""
-    out = []
-    if after["ender"] is not None and before["ender"] is None:
-        out.append(f"Seat {after['ender']} has no face-down card left: everyone else has one last turn (DG-8)")
-    if after["reshuffles"] > before["reshuffles"] and after["round"] == before["round"]:
-        out.append("The draw pile ran out: the discard pile was shuffled into a new one, "
-                   "its top card turned up (DG-7)")
-    for number, scores in enumerate(after["round_scores"][len(before["round_scores"]):], len(before["round_scores"]) + 1):
-        out.append(f"Round {number} is over: all cards turned up and lines checked; it scored "
-                   + " / ".join(str(s) for s in scores) + " (seats in order)")
-    return out
 
 
 def breakdown(obs: dict[str, Any]) -> list[dict[str, Any]]:

@@ -18,15 +18,15 @@ from parlour.games.psalter_row import position, text
 from parlour.games.psalter_row.notation import EXPECTED, NOTATION_FORMS, parse_spec
 
 OPTIONS = (
-    Option("first_page_cost", 0, "PR-3: the gap the first Page placed into an empty Row must pay (0 or 1: free)",
+    Option("first_page_cost", 0, "the gap the first Page placed into an empty Row must pay (0 or 1: free)",
            minimum=0, maximum=8),
-    Option("errand_draw", 2, "PR-6: cards a Supply Errand draws before its one discard", choices=(1, 2)),
-    Option("errand_when_stuck", False, "PR-7: a stuck player holding an Ace may run an Errand instead of a Revision"),
-    Option("revision_discard", "hand", "PR-8: a Revision discards the whole hand, or 2 cards of the player's choice",
+    Option("errand_draw", 2, "cards a Supply Errand draws before its one discard", choices=(1, 2)),
+    Option("errand_when_stuck", False, "a stuck player holding an Ace may run an Errand instead of a Revision"),
+    Option("revision_discard", "hand", "a Revision discards the whole hand, or 2 cards of the player's choice",
            choices=("hand", 2)),
-    Option("revision_target", "largest", "PR-9: the Revision removes a Page from the largest or the smallest Quire",
+    Option("revision_target", "largest", "the Revision removes a Page from the largest or the smallest Quire",
            choices=("largest", "smallest")),
-    Option("end_on", "empty", "PR-11: the game ends when the pile empties after the reshuffle, or at the first "
+    Option("end_on", "empty", "the game ends when the pile empties after the reshuffle, or at the first "
            "draw that finds no card", choices=("empty", "failed_draw")),
 )
 

@@ -30,7 +30,8 @@ Two Pages never pay together; a Patron never pays alone; Kings and Aces never pa
 [bold]End:[/bold] the Row holds 2-10, or the draw pile empties after its single reshuffle.
 [bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (a run of 2+) adds +2 if one
 suit, else +1 if one colour. A complete Psalter scores 9, +5 one suit, +2 one colour, +0 mixed.
-Full rules: docs/rules/psalter-row.md"""
+Full rules: the "Psalter Row" page of parlour's documentation.
+Variants (options): [cyan]parlour options psalter-row[/cyan]"""
 
 #: Why a game ended, for the last table (end reasons in docs/engine-notes.md).
 END_TEXT = {
@@ -104,6 +105,18 @@ def render(obs: dict[str, Any]) -> str:
     if obs["end"]:
         lines.append(f"[bold]Ended[/bold]      {END_TEXT.get(obs['end'], obs['end'])}")
     return "\n".join(lines)
+
+
+def discard_pile(obs: dict[str, Any]) -> str:
+    """The whole discard pile, bottom to top: it is face up, its order public (PR-14).
+
+    >>> discard_pile({"discard": ["4D", "QS", "7C"]})
+    '[bold]Discard pile[/bold], 3 cards, bottom to top: [bold red]4♦[/] [bold]Q♠[/] [bold]7♣[/] (top)'
+    """
+    discard = obs["discard"]
+    if not discard:
+        return "[bold]Discard pile[/bold]: empty"
+    return f"[bold]Discard pile[/bold], {_count(len(discard), 'card')}, bottom to top: {_cards(discard)} (top)"
 
 
 def events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:

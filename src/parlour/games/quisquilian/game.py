@@ -22,9 +22,9 @@ from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS
 
 OPTIONS = (
     Option("players", 4, "the number of players, 3-8", minimum=3, maximum=8),
-    Option("decks", None, "QU-1: decks shuffled together; default one for 3-4 players, two for 5-8 "
+    Option("decks", None, "decks shuffled together; default one for 3-4 players, two for 5-8 "
            "(one deck allowed up to 7 players)", choices=(1, 2), nullable=True),
-    Option("max_turns", 2000, "QU-8: a safety net that ends the game with no winner after this many turns",
+    Option("max_turns", 2000, "a safety net that ends the game with no winner after this many turns",
            minimum=1),
 )
 

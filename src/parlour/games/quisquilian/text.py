@@ -2,8 +2,8 @@
 
 Two lines say whose turn it is, the die roll and what is left to do, the draw pile
 and the clearings; the nine spots are drawn as a 3x3 grid of boxes (spot number,
-height, the top card and the cards beneath it, newest first: every stack is public),
-then one line per seat (hand size, a 13-character strip of
+height, the top card and every card beneath it, newest first, wrapped in the box: every
+stack is public), then one line per seat (hand size, a 13-character strip of
 the ranks A..K its runs cover, the runs) and the own hand sorted by suit. It fits a
 100-column terminal for every number of seats (the grid is 68 columns wide).
 
@@ -34,17 +34,18 @@ each on a different spot 1-9 (all your cards if you hold fewer). Then dig:
                     ([cyan]add 8H to 2[/cyan] names your run 2 when two of your runs could take it)
   [cyan]stop[/cyan]              end the dig; you refill to six cards from the draw pile
 Cards: 7H, 10S (or TS), QD...; [cyan]@3[/cyan] takes the card from spot 3, without [cyan]@[/cyan] it comes from your hand.
-Ace is low only (no Q-K-A). Your runs may be of different suits: their ranks together must cover A-K.
+Ace is low only (no Q-K-A). Your runs may be of different suits:
+their ranks together must cover A-K.
 [bold]Clearing the yard:[/bold] after a full round of turns with an empty pile and nothing played, the cards
 beneath the nine tops become a new draw pile. First to cover Ace-King wins.
 [bold]On the table:[/bold] each spot shows its number, its height, its top card and the cards beneath
 (newest first); [yellow]used[/yellow] spots took a discard this turn; the strip [green]A23[/green][dim]···[/dim] shows the ranks a seat covers.
-Full rules: docs/rules/quisquilian.md"""
+Full rules: the "Quisquilian" page of parlour's documentation.
+Variants (options): [cyan]parlour options quisquilian[/cyan]"""
 
 RANKS = "A23456789TJQK"  # one character per rank for the coverage strip (T is 10)
 SPOT_WIDTH = 22  # a spot's box, borders included
 GRID_GAP = " "
-BENEATH = 4  # cards shown under a spot's top
 
 Segment = tuple[str, str]  # (plain text, rich style or "")
 
@@ -76,8 +77,29 @@ def run_text(run: Sequence[str]) -> str:
 
 
 # -- the grid of spots ---------------------------------------------------------------------------
-def spot_box(obs: dict[str, Any], spot: int) -> list[list[Segment]]:
-    """The four lines of spot ``spot`` (1-9): border with number and height, top, beneath, border.
+def spot_contents(obs: dict[str, Any], spot: int) -> list[list[Segment]]:
+    """What is inside spot ``spot``'s box: its top card, then every card beneath it, newest
+    first, wrapped over as many lines as they need (the whole stack is public, QU-9)."""
+    stack = obs["spots"][spot - 1]
+    if not stack:
+        return [[(" (empty)", "dim")], []]
+    top = stack[-1]
+    lines: list[list[Segment]] = [[(" top ", "dim"), (top, card_style(top))]]
+    beneath = list(reversed(stack[:-1]))
+    if not beneath:
+        return lines + [[(" nothing under", "dim")]]
+    line: list[Segment] = [(" under", "dim")]
+    for code in beneath:
+        if _width(line) + 1 + len(code) > SPOT_WIDTH - 3:  # a space before the right border
+            lines.append(line)
+            line = [(" " * len(" under"), "")]
+        line.append((" " + code, "red" if COLOUR[parse_card(code)] == RED else ""))
+    return lines + [line]
+
+
+def spot_box(obs: dict[str, Any], spot: int, rows: int = 2) -> list[list[Segment]]:
+    """The lines of spot ``spot`` (1-9): a border with its number and height, its contents
+    (:func:`spot_contents`, padded to ``rows`` lines), a border.
 
     A spot that took a discard this turn has a yellow border that says ``used``.
     """
@@ -90,23 +112,10 @@ def spot_box(obs: dict[str, Any], spot: int) -> list[list[Segment]]:
     fill = inner - 1 - len(label) - len(height)
     top_line: list[Segment] = [("╭─", border), (label, "bold"), ("─" * max(fill, 1), border),
                                (height, "dim"), ("╮", border)]
-    if stack:
-        top = stack[-1]
-        first: list[Segment] = [(" top ", "dim"), (top, card_style(top))]
-        beneath = list(reversed(stack[:-1]))
-        second: list[Segment] = [(" under", "dim")] if beneath else [(" nothing under", "dim")]
-        for i, code in enumerate(beneath):
-            more = len(beneath) - i - 1
-            room = inner - _width(second) - len(code) - 1 - (len(f" +{more}") if more else 0)
-            if room < 0:
-                second.append((f" +{len(beneath) - i}", "dim"))
-                break
-            second.append((" " + code, "red" if COLOUR[parse_card(code)] == RED else ""))
-    else:
-        first = [(" (empty)", "dim")]
-        second = []
+    contents = spot_contents(obs, spot)
+    contents += [[] for _ in range(rows - len(contents))]
     lines = [top_line]
-    for content in (first, second):
+    for content in contents:
         pad = inner - _width(content)
         lines.append([("│", border)] + content + [(" " * max(pad, 0), ""), ("│", border)])
     if used:
@@ -118,10 +127,13 @@ def spot_box(obs: dict[str, Any], spot: int) -> list[list[Segment]]:
 
 
 def grid_lines(obs: dict[str, Any]) -> list[list[Segment]]:
-    """The 3x3 grid of spot boxes, row by row (spots 1-3, 4-6, 7-9)."""
+    """The 3x3 grid of spot boxes, row by row (spots 1-3, 4-6, 7-9); the boxes of a row are as
+    tall as its tallest stack needs."""
     out = []
     for row in range(3):
-        boxes = [spot_box(obs, 3 * row + i) for i in (1, 2, 3)]
+        spots = [3 * row + i for i in (1, 2, 3)]
+        rows = max(len(spot_contents(obs, spot)) for spot in spots)
+        boxes = [spot_box(obs, spot, rows) for spot in spots]
         for parts in zip(*boxes):
             line: list[Segment] = []
             for i, part in enumerate(parts):
@@ -138,7 +150,10 @@ def situation(obs: dict[str, Any]) -> list[str]:
     draw pile and the clearings."""
     player = obs["player"]
     if obs["end"] is not None:
-        first = f"[bold]Game over[/bold] after {obs['turns']} turns · {end_text(obs)}"
+        # ``turns`` counts completed turns; a win ends its turn before that count, so the winning
+        # turn is one more: the same number its header showed ("Turn 13 · seat 0 ...")
+        last = obs["turns"] + (obs["end"] == "complete")
+        first = f"[bold]Game over[/bold] in turn {last} · {end_text(obs)}"
     else:
         me = obs["seat"] == player
         first = (f"[bold]Turn {obs['turns'] + 1}[/bold] · [bold yellow]▶ seat {player}[/bold yellow] to play"
