@@ -188,5 +188,6 @@ def test_the_last_turn_has_one_number_in_its_header_and_at_the_end(options, end)
     headers = [int(n) for n in re.findall(r"Turn (\d+) · seat \d", text)]
     assert headers == list(range(1, headers[-1] + 1))
     assert f"Game over in turn {headers[-1]} · " in text
+    assert state.stats()["turns"] == headers[-1], "the stats count the turns the headers named"
     if end == "max_turns":
         assert headers[-1] == 4

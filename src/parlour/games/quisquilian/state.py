@@ -162,7 +162,7 @@ class QuisState(State):
     def stats(self) -> dict[str, Any]:
         kinds = [a.kind_name for a in self.history()]  # type: ignore[attr-defined]
         return {
-            "turns": self.turns,
+            "turns": self.turns + (self.end == COMPLETE),  # the winning turn ends the game unfinished: it counts
             "decisions": len(kinds),
             "runs": kinds.count("run"),
             "additions": kinds.count("add"),
