@@ -9,6 +9,9 @@ from pathlib import Path
 import click
 
 from parlour.extras import install_hint
+from parlour.web.limits import Limits, default_bot_workers  # the standard library only
+
+GRACEFUL_SHUTDOWN = 1.0  # seconds open connections get to close on Ctrl+C before they are cut
 
 
 @click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
@@ -19,7 +22,11 @@ from parlour.extras import install_hint
               show_default=True, help="SQLite file holding every table and action (made if missing).")
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.7, show_default=True,
               help="Seconds a bot waits before it moves, so that people see each move.")
-def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
+@click.option("--bot-workers", type=click.IntRange(min=1), default=None, show_default="the cores but one, at least 1",
+              help="Worker processes the bots think in.")
+@click.option("--think-limit", type=click.FloatRange(min=0.01, max=3600), default=Limits.think_seconds,
+              show_default=True, help="Seconds a bot may think per decision (an agent asking for more is refused).")
+def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: int | None, think_limit: float) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -30,15 +37,15 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float) -> None:
         import uvicorn
 
         from parlour.web.app import create_app
-        from parlour.web.limits import Limits
     except ImportError as err:  # the optional extra is not installed
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     check_port_free(host, port)
-    limits = Limits()
+    limits = Limits(think_seconds=think_limit, bot_workers=bot_workers or default_bot_workers())
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # A client that does not answer the close of its websocket must not hold up the shutdown.
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN)
 
 
 def check_port_free(host: str, port: int) -> None:
