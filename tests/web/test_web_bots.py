@@ -15,9 +15,10 @@ import os
 import random
 import re
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Coroutine
 
 import httpx
 import pytest
@@ -107,6 +108,25 @@ def bot_workers(server: Server) -> set[int]:
         except OSError:
             continue
     return found
+
+
+def run_async(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``asyncio.run(main())`` in a thread of its own (the browser tests leave an event loop
+    running in this one)."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as err:  # handed to the test's thread
+            failed.append(err)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(WAIT)
+    assert not thread.is_alive(), f"the pool did not finish within {WAIT:g} s"
+    if failed:
+        raise failed[0]
 
 
 def heavy_tables(server: Server, count: int) -> list[str]:
@@ -233,7 +253,7 @@ def test_each_table_takes_its_turn_at_the_workers() -> None:
         finally:
             pool.close()
 
-    asyncio.run(main())
+    run_async(main)
     assert served == ["a", "b", "c", "a", "b", "c"]
 
 
@@ -277,7 +297,7 @@ def test_a_worker_that_runs_out_of_memory_or_dies_is_replaced(agent: Any, words:
         finally:
             pool.close()
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_bots_think_in_worker_processes(client, monkeypatch) -> None:
@@ -304,8 +324,8 @@ def test_cancelling_a_tables_bots_kills_the_worker_thinking_for_it(client, monke
     wait_until(mark.exists, "the stubborn bot thinking")
     thinking, before = {worker.pid for worker in pool.workers}, live.state_id
     client.portal.call(live.cancel_bots)
-    wait_until(lambda: not pool.workers and not any(running(pid) for pid in thinking), "the worker killed")
-    assert live.bot_task.cancelled() and live.state_id == before and live.state.current_player == 0  # no move made
+    wait_until(lambda: live.bot_task.done() and not any(running(pid) for pid in thinking), "the worker killed")
+    assert live.bot_task.cancelled() and not pool.workers and live.state_id == before and live.state.current_player == 0  # no move made
 
 
 # -- shutdown ---------------------------------------------------------------------------------
