@@ -127,7 +127,8 @@ def work() -> None:
 
 
 def _die_with(server: int) -> None:
-    """On Linux, have the kernel kill this worker when the server dies, even by SIGKILL."""
+    """On Linux, have the kernel kill this worker when the server dies, even by SIGKILL (or
+    rather when the server's thread that started it ends: the one running the event loop)."""
     if not sys.platform.startswith("linux"):
         return
     try:

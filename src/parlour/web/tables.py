@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import parlour
-from parlour.agents import Agent
-from parlour.agents.base import Budget
+from parlour.agents import Agent, Budget
 from parlour.agents.random_agent import RandomAgent
 from parlour.core.action import Action
 from parlour.core.chance import SEED_BITS, derive_seed
