@@ -332,14 +332,17 @@ def test_cancelling_a_tables_bots_kills_the_worker_thinking_for_it(client, monke
 @linux_only
 def test_ctrl_c_stops_the_server_at_once_while_bots_think(tmp_path: Path) -> None:
     server = Server(tmp_path / "p.db", args=("--bot-workers", "2")).start()  # the default think limit, 5 s
-    watched = heavy_tables(server, 3)[0]
-    workers = wait_until(lambda: _two(bot_workers(server)), "two workers")
-    time.sleep(0.5)  # deep in their searches
-    below = descendants(server.process.pid)
-    assert workers <= below
-    with connect(server.url(f"/ws/tables/{watched}").replace("http", "ws"), open_timeout=10) as ws:
-        ws.send(json.dumps({"type": "join", "token": None}))  # a spectator's page left open
-        seconds = server.interrupt()
+    try:
+        watched = heavy_tables(server, 3)[0]
+        workers = wait_until(lambda: _two(bot_workers(server)), "two workers")
+        time.sleep(0.5)  # deep in their searches
+        below = descendants(server.process.pid)
+        assert workers <= below
+        with connect(server.url(f"/ws/tables/{watched}").replace("http", "ws"), open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "join", "token": None}))  # a spectator's page left open
+            seconds = server.interrupt()
+    finally:
+        server.stop()
     # The server stops its bots in a few hundredths of a second and exits within 2 s on a quiet
     # machine (docs/web.md); a machine loaded many times over its cores slows the interpreter's
     # own exit, hence the wider bound. Before, the exit waited for the searches (minutes at least).
@@ -350,9 +353,11 @@ def test_ctrl_c_stops_the_server_at_once_while_bots_think(tmp_path: Path) -> Non
 @linux_only
 def test_a_killed_server_leaves_no_worker_behind(tmp_path: Path) -> None:
     server = Server(tmp_path / "p.db", args=("--bot-workers", "2")).start()
-    heavy_tables(server, 2)
-    workers = wait_until(lambda: _two(bot_workers(server)), "two workers")
-    server.stop()  # SIGKILL: no shutdown at all
+    try:
+        heavy_tables(server, 2)
+        workers = wait_until(lambda: _two(bot_workers(server)), "two workers")
+    finally:
+        server.stop()  # SIGKILL: no shutdown at all
     wait_until(lambda: not any(running(pid) for pid in workers), "the workers gone with their server", timeout=10)
 
 
