@@ -453,7 +453,7 @@ class Tables:
                 agent = parlour.agent(info["spec"])
                 over = over_budget(agent.budget(), self.limits)
                 agent = self._capped(agent)
-                if over:  # stored before the limits (or under larger ones): it plays, within them
+                if over and stored.status != "finished":  # stored before the limits (or under larger ones)
                     log.warning("table %s seat %s: the agent %s is over this server's limits (%s); it plays as %s",
                                 stored.id, i, info["spec"], over, agent.spec)
             seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent))
