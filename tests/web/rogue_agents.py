@@ -27,14 +27,14 @@ PRELUDE = (f"import sys; sys.path.insert(0, {HERE!r}); import parlour.agents; "
 
 
 class StubbornAgent(RandomAgent):
-    """Says it does not search (the random agent's budget), then thinks for a minute."""
+    """Says it does not search (the random agent's budget), then thinks for ten minutes (longer than any wait of the tests)."""
 
     name = "stubborn"
 
     def act(self, view: View, rng: random.Random) -> Action:
         if MARK in os.environ:
             Path(os.environ[MARK]).touch()
-        time.sleep(60)
+        time.sleep(600)
         return super().act(view, rng)
 
 

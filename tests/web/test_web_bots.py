@@ -261,7 +261,7 @@ def test_each_table_takes_its_turn_at_the_workers() -> None:
 @linux_only
 def test_a_bot_past_its_deadline_plays_a_random_legal_move_and_the_table_goes_on(tmp_path: Path) -> None:
     db, seed = tmp_path / "p.db", 11
-    table_id = store_table(db, "stubborn", seed)  # it says it does not search, then sleeps a minute
+    table_id = store_table(db, "stubborn", seed)  # it says it does not search, then sleeps ten minutes
     server = Server(db, args=("--think-limit", "0.5", "--bot-workers", "1"), prelude=PRELUDE).start()
     try:
         first = wait_until(lambda: bot_workers(server), "a worker thinking on the first move")
