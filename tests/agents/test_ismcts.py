@@ -12,6 +12,7 @@ from rules.test_quisquilian import OVERLAPPING, nine
 from rules.test_quisquilian import make_state as quisquilian_state
 
 import parlour
+from parlour.agents.base import NO_SEARCH, Budget
 from parlour.agents.heuristic import strategy
 from parlour.agents.ismcts import (
     Edge,
@@ -88,6 +89,32 @@ def test_a_time_budget_stops_the_search():
     # with both budgets, the first one reached stops it
     root = IsmctsAgent(time=60.0, iterations=5).search(state.view(state.current_player), random.Random(0))
     assert sum(child.visits for child in root.edges.values()) == 5
+
+
+@pytest.mark.parametrize(("spec", "seconds", "iterations"), [
+    ("ismcts", None, 1000), ("ismcts:time=2", 2.0, None), ("ismcts:iterations=50,time=0.5", 0.5, 50)])
+def test_the_budget_is_what_stops_the_search(spec, seconds, iterations):
+    assert parlour.agent(spec).budget() == Budget(seconds=seconds, iterations=iterations)
+
+
+def test_a_capped_search_stops_at_the_cap_or_sooner_and_plays_as_before():
+    assert parlour.agent("ismcts:iterations=100000000,time=3600").capped(5.0, 20_000).budget() == Budget(5.0, 20_000)
+    assert parlour.agent("ismcts:time=3").capped(5.0, 20_000).budget() == Budget(3.0, 20_000)
+    capped = parlour.agent("ismcts:iterations=40,c=0.3").capped(60.0, 20_000)
+    assert capped.spec == "ismcts:iterations=40,time=60.0,c=0.3"
+    state = first_choice(parlour.load("quisquilian"), 4)
+    view = state.view(state.current_player)
+    assert capped.act(view, random.Random(2)) is parlour.agent("ismcts:iterations=40,c=0.3").act(view, random.Random(2))
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic"])
+def test_an_agent_that_does_not_search_has_a_tiny_fixed_budget(spec):
+    agent = parlour.agent(spec)
+    assert agent.budget() == NO_SEARCH and agent.capped(0.1, 1) is agent
+
+
+def test_an_agent_that_states_no_budget_is_unbounded():
+    assert not parlour.agent("clairvoyant").budget().bounded
 
 
 def test_it_takes_the_suited_psalter_over_the_mixed_one():

@@ -7,7 +7,6 @@ import hashlib
 import json
 import random
 import sqlite3
-import threading
 
 import pytest
 from tablekit import Socket, create, open_client, play_to_end
@@ -161,29 +160,6 @@ def test_secrets_are_stored_hashed_and_the_seed_stays_secret(client, db_path) ->
     seen = json.dumps(socket.received[1:]) + json.dumps(client.get("/api/tables").json())
     assert str(seed) not in seen and token not in seen and secret not in seen and admin not in seen
     assert len({token, secret, admin}) == 3
-
-
-def test_bots_think_off_the_event_loop(client) -> None:
-    table = create(client, "decktet-golf", ["human", "random"])
-    live = client.app.state.tables.live[table["id"]]
-    loop_thread, threads = threading.get_ident(), []
-    agent = live.seats[1].agent
-    real_move = agent.move
-
-    def move(state, seat, rng):
-        threads.append(threading.get_ident())
-        return real_move(state, seat, rng)
-
-    agent.move = move
-    socket = Socket(client, table["id"])
-    socket.join(table["seats"][0]["token"])
-    state = socket.last_state
-    while len(threads) < 3 and state["end"] is None:
-        if state["current_player"] == 0:
-            socket.send({"type": "act", "action": state["legal"][0], "state_id": state["state_id"]})
-        sid = state["state_id"]
-        state = socket.state_where(lambda m: m["state_id"] > sid)
-    assert threads and all(t != loop_thread for t in threads)
 
 
 STATIC_FILES = {"index.html": "<h1>lobby</h1>", "table.html": "<h1>table</h1>", "replay.html": "<h1>replay</h1>",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 
-from parlour.agents.base import Agent
+from parlour.agents.base import Agent, Budget
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
 
@@ -45,4 +45,4 @@ def make_agent(spec: str) -> Agent:
     return agent_class(name.strip())(**params)
 
 
-__all__ = ["Agent", "agent_class", "agent_names", "make_agent"]
+__all__ = ["Agent", "Budget", "agent_class", "agent_names", "make_agent"]

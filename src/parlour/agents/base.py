@@ -5,11 +5,14 @@
 >>> agent = parlour.agent("random")
 >>> agent.act(state.view(0), random.Random(0)) in state.legal_actions()
 True
+>>> agent.budget()
+Budget(seconds=0.0, iterations=0)
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.action import Action
@@ -18,6 +21,29 @@ from parlour.core.view import View
 
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision of an agent costs at most, as the agent is set up: ``seconds`` of
+    thinking and ``iterations`` of search. ``None`` where the agent sets no such bound
+    (a search stopped by the clock alone has no iteration bound); an agent with neither
+    bound may think for ever.
+
+    >>> Budget(seconds=2.0).bounded, Budget().bounded
+    (True, False)
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    @property
+    def bounded(self) -> bool:
+        return self.seconds is not None or self.iterations is not None
+
+
+#: The budget of an agent that does not search: a decision costs no time to speak of.
+NO_SEARCH = Budget(seconds=0.0, iterations=0)
 
 
 class Agent:
@@ -40,6 +66,17 @@ class Agent:
     def check(self, game: "Game") -> None:
         """Raise an OptionError if this agent cannot play ``game``; drivers call it before
         the first move, so a mismatch fails before a game starts, not in the middle."""
+
+    def budget(self) -> Budget:
+        """What one decision costs at most (a host such as the web table refuses an agent
+        whose budget is over its limits). Unbounded unless a subclass says otherwise."""
+        return Budget()
+
+    def capped(self, seconds: float, iterations: int) -> "Agent":
+        """This agent, changed to think at most ``seconds`` and ``iterations`` per decision,
+        its play otherwise the same (itself when nothing can or need be cut, as for an agent
+        that does not search)."""
+        return self
 
     def act_on_state(self, state: "State", rng: random.Random) -> Action:
         """A cheating agent's move, chosen from the true state (only if ``cheats``)."""

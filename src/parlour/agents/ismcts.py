@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from parlour.agents.base import Agent
+from parlour.agents.base import Agent, Budget
 from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
@@ -222,6 +222,29 @@ class IsmctsAgent(Agent):
         if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"] or s["keep"] is not None:
             strategy(game.name)
 
+    def budget(self) -> Budget:
+        """Its ``time`` and ``iterations``, 1,000 iterations when neither is given.
+
+        >>> IsmctsAgent().budget(), IsmctsAgent(time=2.0).budget()
+        (Budget(seconds=None, iterations=1000), Budget(seconds=2.0, iterations=None))
+        """
+        iterations, seconds = self.settings["iterations"], self.settings["time"]
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        return Budget(seconds=seconds, iterations=iterations)
+
+    def capped(self, seconds: float, iterations: int) -> IsmctsAgent:
+        """The same search stopped at ``seconds`` or ``iterations``, whichever comes first
+        (or sooner, where its own budget is smaller).
+
+        >>> IsmctsAgent().capped(5.0, 20_000).spec
+        'ismcts:iterations=1000,time=5.0'
+        """
+        own = self.budget()
+        cut = {"iterations": min(iterations, iterations if own.iterations is None else own.iterations),
+               "time": min(seconds, seconds if own.seconds is None else own.seconds)}
+        return IsmctsAgent(**{**self.settings, **cut})
+
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
@@ -271,9 +294,8 @@ class IsmctsAgent(Agent):
     def search(self, view: View, rng: random.Random, root: Node | None = None) -> Node:
         """The tree grown within the budget from determinizations of ``view`` (from ``root``,
         else from a new node)."""
-        iterations, seconds = self.settings["iterations"], self.settings["time"]
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+        budget = self.budget()
+        iterations, seconds = budget.iterations, budget.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
         root = Node() if root is None else root
         done = 0

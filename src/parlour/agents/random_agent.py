@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from parlour.agents.base import Agent
+from parlour.agents.base import NO_SEARCH, Agent, Budget
 from parlour.core.action import Action
 from parlour.core.view import View
 
@@ -20,6 +20,9 @@ class RandomAgent(Agent):
 
     name = "random"
     summary = "a uniformly random legal action"
+
+    def budget(self) -> Budget:
+        return NO_SEARCH
 
     def act(self, view: View, rng: random.Random) -> Action:
         return view.legal_actions[rng.randrange(len(view.legal_actions))]

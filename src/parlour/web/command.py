@@ -11,7 +11,9 @@ from typing import IO
 import click
 
 from parlour.extras import install_hint
-from parlour.web.limits import Limits  # the standard library only: no web extra needed for --help
+from parlour.web.limits import Limits, default_bot_workers  # the standard library only: no web extra needed for --help
+
+GRACEFUL_SHUTDOWN = 1.0  # seconds open connections get to close on Ctrl+C before they are cut
 
 
 def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -36,6 +38,10 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               show_default=True, help="SQLite file holding every table and action (made if missing).")
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.7, show_default=True,
               help="Seconds a bot waits before it moves, so that people see each move.")
+@click.option("--bot-workers", type=click.IntRange(min=1), default=None, show_default="the cores but one, at least 1",
+              help="Worker processes the bots think in.")
+@click.option("--think-limit", type=click.FloatRange(min=0.01, max=3600), default=Limits.think_seconds,
+              show_default=True, help="Seconds a bot may think per decision (an agent asking for more is refused).")
 @click.option("--max-actions", type=click.IntRange(min=1), default=Limits.max_actions, show_default=True,
               help="Actions a table may hold; a game still going then stops (end action_limit).")
 @click.option("--max-subscribers", type=click.IntRange(min=1), default=Limits.max_subscribers,
@@ -44,8 +50,8 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
 @click.option("--trust-proxy", is_flag=True,
               help="Take this server's own origin from X-Forwarded-Proto/-Host (only behind a proxy that sets them).")
-def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: int, max_subscribers: int,
-          allow_origins: tuple[str, ...], trust_proxy: bool) -> None:
+def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: int | None, think_limit: float,
+          max_actions: int, max_subscribers: int, allow_origins: tuple[str, ...], trust_proxy: bool) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -60,14 +66,18 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, max_actions: in
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     _lock = lock_database(db_path)  # held (open) until the process ends
     check_port_free(host, port)
-    limits = Limits(max_actions=max_actions, max_subscribers=max_subscribers, allow_origins=allow_origins,
+    limits = Limits(think_seconds=think_limit, bot_workers=bot_workers or default_bot_workers(),
+                    max_actions=max_actions, max_subscribers=max_subscribers, allow_origins=allow_origins,
                     trust_proxy=trust_proxy)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
     # ws_max_size: a longer websocket message is refused (1009) before it is buffered whole;
-    # the proxy headers are read by the app's Guard alone, and only with --trust-proxy.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.ws_max_size, proxy_headers=False)
+    # the proxy headers are read by the app's Guard alone, and only with --trust-proxy; a client
+    # that does not answer the close of its websocket must not hold up the shutdown; per-message
+    # compression is off: it cost a quarter of the server's time per action (docs/benchmarks.md).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.ws_max_size, proxy_headers=False,
+                timeout_graceful_shutdown=GRACEFUL_SHUTDOWN, ws_per_message_deflate=False)
 
 
 def lock_database(db_path: Path) -> IO[str] | None:

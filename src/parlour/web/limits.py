@@ -43,9 +43,9 @@ class Limits:
     echo: int = 60  # characters of a client's input quoted back in an error message
 
     # -- bots --------------------------------------------------------------------------------
-    think_seconds: float = 5.0  # a bot's think time per decision at most (an agent's `time` above it is refused)
-    max_iterations: int = 20_000  # search iterations per decision at most
-    bot_workers: int = field(default_factory=default_bot_workers)  # worker processes bots think in
+    think_seconds: float = 5.0  # a bot's think time per decision at most: more is refused, bots are capped (--think-limit)
+    max_iterations: int = 20_000  # search iterations per decision at most: more is refused, bots are capped
+    bot_workers: int = field(default_factory=default_bot_workers)  # worker processes bots think in (--bot-workers)
     deadline_grace: float = 2.0  # past think_seconds + this, a worker is stopped and a random legal move played
     worker_memory: int = 1 << 30  # bytes of address space a worker process may hold (RLIMIT_AS)
 

@@ -56,7 +56,7 @@ class Seat:
     name: str
     spec: str | None = None
     token_hash: str | None = None  # the current invite's
-    agent: Any = None
+    agent: Any = None  # as it plays here: capped to the limits
     claim_hash: str | None = None  # the claiming browser's secret's; None: unclaimed
 
     def public(self) -> dict[str, Any]:

@@ -4,7 +4,8 @@ The server holds the state; a client only ever receives ``observation(seat)`` (a
 spectator the public ``observation(None)``), the notation log (public in every game)
 and, to the seat to move, its legal actions. Each action is checked by the engine,
 committed to the store, and only then told to the subscribers. Runs on one asyncio
-event loop: nothing here blocks but the short SQLite commits; bots think in a thread.
+event loop: nothing here blocks but the short SQLite commits; bots think in worker
+processes (``web/bots.py``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import parlour
+from parlour.agents import Agent, Budget
+from parlour.agents.random_agent import RandomAgent
+from parlour.core.action import Action
 from parlour.core.chance import SEED_BITS, derive_seed
 from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.registry import load_seated
 from parlour.web import protocol
+from parlour.web.bots import BotFailed, BotPool, Job
 from parlour.web.limits import Limits
 from parlour.web.protocol import TableRequest, WebError, error_message
 from parlour.web.seats import AGENT, HUMAN, Seat, admit, check_admin, find, new_secret, token_hash
@@ -402,8 +407,7 @@ class Table:
         """Close the table for good (its creator deleted it; the store forgot it first): its
         bots stop and every socket on it is told so and closed (4006)."""
         self.closed = True
-        if self.bot_task is not None:
-            self.bot_task.cancel()
+        self.cancel_bots()
         gone = WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it is gone from this server, "
                         "with its game and record; the lobby at / lists the open tables")
         for conn in self.subscribers:
@@ -436,6 +440,13 @@ class Table:
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots(), name=f"bots-{self.id}")
 
+    def cancel_bots(self) -> None:
+        """Stop this table's bots now: a move queued or being thought is dropped (its worker
+        process killed, a fresh one started when next needed); none is made until
+        :meth:`wake_bots`. For a table being closed or deleted, and the server's shutdown."""
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+
     async def _bots(self) -> None:
         while True:
             seat = self.state.current_player
@@ -444,25 +455,32 @@ class Table:
             state_id = self.state_id
             if self.tables.bot_delay > 0:
                 await asyncio.sleep(self.tables.bot_delay)
-            # The rng depends on the seed and the state id only: a restarted server plays the same.
-            rng = random.Random(derive_seed(self.stored.seed, state_id, "bot"))
-            agent = self.seats[seat].agent
-            try:
-                action = await asyncio.to_thread(agent.move, self.state.clone(), seat, rng)
-            except Exception:  # an agent's bug must not take the server down
-                log.exception("table %s: the agent in seat %s failed", self.id, seat)
-                return
+            action = await self._bot_move(seat)
             if self.state_id != state_id:  # cannot happen (only this seat may act), but never apply stale
                 continue
             try:
                 self.commit(seat, action)
-            except ParlourError:
-                log.exception("table %s: the agent in seat %s chose an illegal action", self.id, seat)
-                return
             except Exception:  # the store failed (a full disk?): nothing changed; try again shortly
                 log.exception("table %s: the move of seat %s could not be stored; retrying", self.id, seat)
                 await asyncio.sleep(BOT_RETRY)
             await asyncio.sleep(0)
+
+    async def _bot_move(self, seat: int) -> Action:
+        """The bot's move, thought in a worker process (``web/bots.py``); when none comes (past
+        the deadline, a dead worker, an agent's error or an illegal choice), a random legal
+        move from the rng the bot had."""
+        # The rng depends on the seed and the state id only: a restarted server plays the same.
+        seed = derive_seed(self.stored.seed, self.state_id, "bot")
+        job = Job.of(self.state, seat, self.seats[seat].agent, seed)
+        try:
+            notation = await self.tables.bots.think(self.id, job)
+            return self.game.parse_action(self.state, notation)
+        except BotFailed as err:
+            why = str(err)
+        except ParlourError as err:
+            why = f"chose {notation!r}, which is not legal here ({err})"
+        log.warning("table %s: the bot in seat %s %s; it plays a random legal move instead", self.id, seat, why)
+        return RandomAgent().move(self.state, seat, random.Random(seed))
 
 
 class Tables:
@@ -471,6 +489,7 @@ class Tables:
     def __init__(self, storage: Storage, bot_delay: float = 0.7, limits: Limits | None = None) -> None:
         self.storage, self.bot_delay = storage, bot_delay
         self.limits = limits or Limits()
+        self.bots = BotPool(self.limits)
         self.live: dict[str, Table] = {}  # every table whose game goes on
         self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
 
@@ -527,9 +546,9 @@ class Tables:
                 tokens.append(token)
                 seats.append(Seat(i, HUMAN, name or f"Player {i + 1}", token_hash=token_hash(token)))
             else:
-                agent = _agent_for(spec, game, self.limits.echo)
+                agent = _agent_for(spec, game, self.limits)
                 tokens.append(None)
-                seats.append(Seat(i, AGENT, name or agent.spec, spec=agent.spec, agent=agent))
+                seats.append(Seat(i, AGENT, name or agent.spec, spec=agent.spec, agent=self._capped(agent)))
         stored = StoredTable(
             id=self._new_id(), game=game.name, options=dict(game.options),
             seed=secrets.randbits(SEED_BITS),  # secret until the game ends (it fixes every shuffle)
@@ -590,11 +609,13 @@ class Tables:
         return out
 
     async def close(self) -> None:
-        """Stop every bot (on shutdown); their tables continue after a restart."""
+        """Stop every bot at once (on shutdown): the moves being thought are dropped and every
+        worker process killed; the tables continue after a restart."""
         tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
-        for task in tasks:
-            task.cancel()
+        for table in self.live.values():
+            table.cancel_bots()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
 
     def _stored(self, table_id: Any) -> StoredTable:
         """The stored row of a table; the 404 ``unknown_table`` WebError for any id that names none."""
@@ -609,11 +630,22 @@ class Tables:
         game = parlour.load(stored.game, **stored.options)
         seats = []
         for i, (info, digest, claim) in enumerate(zip(stored.seats, stored.token_hashes, stored.claim_hashes)):
-            agent = parlour.agent(info["spec"]) if info["kind"] == AGENT else None
+            agent = None
+            if info["kind"] == AGENT:
+                agent = parlour.agent(info["spec"])
+                over = over_budget(agent.budget(), self.limits)
+                agent = self._capped(agent)
+                if over and stored.status not in ("finished", STOPPED):  # stored before the limits (or under larger ones)
+                    log.warning("table %s seat %s: the agent %s is over this server's limits (%s); it plays as %s",
+                                stored.id, i, info["spec"], over, agent.spec)
             seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent, claim))
         table = Table(stored, game, seats, self)
         table.replay_stored(self.storage.actions(stored.id))
         return table
+
+    def _capped(self, agent: Agent) -> Agent:
+        """The agent as it plays here: within the think limit and the iteration cap."""
+        return agent.capped(self.limits.think_seconds, self.limits.max_iterations)
 
     def _new_id(self) -> str:
         while True:
@@ -656,17 +688,41 @@ def _game_for(request: TableRequest, limits: Limits) -> Game:
     return game
 
 
-def _agent_for(spec: str, game: Game, echo: int) -> Any:
+def _agent_for(spec: str, game: Game, limits: Limits) -> Agent:
     try:
         agent = parlour.agent(spec)
     except OptionError as err:
-        raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, echo)}: {err}; a seat may also be \"human\" "
+        raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, limits.echo)}: {err}; a seat may also be \"human\" "
                        "(a person)", 422) from None
     if agent.cheats:
         raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
                        "it cannot sit at a table; choose random, heuristic or ismcts", 422)
+    over = over_budget(agent.budget(), limits)
+    if over:
+        raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, limits.echo)}: {over}", 422)
     try:
         agent.check(game)
     except OptionError as err:
         raise WebError(protocol.BAD_AGENT, str(err), 422) from None
     return agent
+
+
+def over_budget(budget: Budget, limits: Limits) -> str | None:
+    """What in an agent's budget is over ``limits`` (None: nothing), said for the client.
+
+    >>> over_budget(Budget(seconds=3600.0), Limits())
+    'it thinks 3600 s per decision, over the think limit of this server: a bot may think at most 5 s per decision (time 0 to 5)'
+    >>> over_budget(Budget(iterations=1000), Limits()) is None
+    True
+    """
+    think, most = limits.think_seconds, limits.max_iterations
+    if not budget.bounded:
+        return (f"it sets no bound on its thinking: a bot here must think at most {think:g} s and {most} "
+                "iterations per decision")
+    if budget.seconds is not None and budget.seconds > think:
+        return (f"it thinks {budget.seconds:g} s per decision, over the think limit of this server: a bot may "
+                f"think at most {think:g} s per decision (time 0 to {think:g})")
+    if budget.iterations is not None and budget.iterations > most:
+        return (f"it searches {budget.iterations} iterations per decision, over the iteration limit of this "
+                f"server: a bot may search at most {most} per decision (iterations 1 to {most})")
+    return None

@@ -20,7 +20,7 @@ import random
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from parlour.agents.base import Agent
+from parlour.agents.base import NO_SEARCH, Agent, Budget
 from parlour.core.action import Action
 from parlour.core.errors import OptionError
 from parlour.core.options import Option
@@ -64,6 +64,9 @@ class HeuristicAgent(Agent):
 
     def check(self, game: Game) -> None:
         strategy(game.name)
+
+    def budget(self) -> Budget:
+        return NO_SEARCH
 
     def act(self, view: View, rng: random.Random) -> Action:
         if len(view.legal_actions) == 1:
