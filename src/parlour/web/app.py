@@ -159,8 +159,9 @@ def _api(app: FastAPI) -> None:
         table = _tables(request).get(table_id)
         echo = request.app.state.limits.echo
         seat_no, first = _seat_param(seat, echo), _number_param("start", start, 0, echo)
-        # A thread, not the event loop: the first page of a long game replays all of it once.
-        return await asyncio.to_thread(table.replay, seat_no, first, _flag(text))
+        table.check_replay(seat_no, first)  # refused before any work
+        await table.keep_checkpoints()
+        return table.replay(seat_no, first, _flag(text))
 
     @app.get("/api/tables/{table_id}/log")
     async def log_entries(request: Request, table_id: str, start: str | None = None) -> dict[str, Any]:

@@ -113,6 +113,7 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
+        self._checkpointing: asyncio.Task | None = None
         self.closed = False  # its creator closed it: it takes nothing more
 
     # -- facts ----------------------------------------------------------------------------
@@ -218,14 +219,9 @@ class Table:
     def replay(self, seat: int | None, start: int = 0, text: bool = False) -> dict[str, Any]:
         """Steps ``start``.. of a finished game (at most ``replay_page``) as ``seat`` (None: a
         spectator) saw them: step 0 is the deal, step n follows action n. Rebuilt from the
-        stored actions, so the engine checks the replay as it is built. The states after
-        every ``replay_page`` actions are kept, so a page costs one pass over the game the
-        first time and at most ``replay_page`` actions after."""
-        self._check_over("replay")
-        if seat is not None and not 0 <= seat < len(self.seats):
-            raise WebError(protocol.BAD_REQUEST, f"seat {seat} does not exist: this table has seats 0..{len(self.seats) - 1}")
-        if not 0 <= start <= self.state_id:
-            raise WebError(protocol.BAD_REQUEST, f"step {start} does not exist: this replay has steps 0..{self.state_id}")
+        stored actions, so the engine checks the replay as it is built. It starts from the
+        states :meth:`keep_checkpoints` keeps, so a page costs at most ``replay_page`` actions."""
+        self.check_replay(seat, start)
         page = self.tables.limits.replay_page
         state = self._checkpoint(start // page).clone()
         for entry in self.log[start - start % page : start]:
@@ -239,16 +235,37 @@ class Table:
                 "scores": self.state.scores(), "winners": self.state.winners() if self.state.is_terminal() else [],
                 "end": self.end_reason, "breakdown": self.game.breakdown(self.state.observation(None))}
 
+    def check_replay(self, seat: int | None, start: int) -> None:
+        """Refuse (WebError) a replay before the end, of a seat or from a step that is not there."""
+        self._check_over("replay")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise WebError(protocol.BAD_REQUEST, f"seat {seat} does not exist: this table has seats 0..{len(self.seats) - 1}")
+        if not 0 <= start <= self.state_id:
+            raise WebError(protocol.BAD_REQUEST, f"step {start} does not exist: this replay has steps 0..{self.state_id}")
+
+    async def keep_checkpoints(self) -> None:
+        """Make the states :meth:`replay` starts from (after every ``replay_page`` actions),
+        once: on the event loop, handing it back after each page of actions, so that a long
+        game's first replay holds up no other table (and no thread shares the engine)."""
+        if self.checkpoints is not None:
+            return
+        if self._checkpointing is None:
+            self._checkpointing = asyncio.get_running_loop().create_task(self._make_checkpoints())
+        await asyncio.shield(self._checkpointing)
+
+    async def _make_checkpoints(self) -> None:
+        page, state = self.tables.limits.replay_page, self.game.new_state(self.stored.seed)
+        checkpoints = [state.clone()]
+        for entry in self.log:
+            state.apply(entry["action"])
+            if entry["n"] % page == 0:
+                checkpoints.append(state.clone())
+                await asyncio.sleep(0)
+        self.checkpoints = checkpoints
+
     def _checkpoint(self, k: int) -> State:
-        """The state after ``k * replay_page`` actions (all of them made on the first call)."""
-        if self.checkpoints is None:
-            page, state = self.tables.limits.replay_page, self.game.new_state(self.stored.seed)
-            checkpoints = [state.clone()]
-            for entry in self.log:
-                state.apply(entry["action"])
-                if entry["n"] % page == 0:
-                    checkpoints.append(state.clone())
-            self.checkpoints = checkpoints
+        """The state after ``k * replay_page`` actions (:meth:`keep_checkpoints` made them)."""
+        assert self.checkpoints is not None, "keep_checkpoints first"
         return self.checkpoints[k]
 
     def _step(self, state: State, n: int, seat: int | None, text: bool) -> dict[str, Any]:
