@@ -178,25 +178,29 @@ async def hostile_http(http: httpx.AsyncClient, base: str, run: Run, long_table:
 
 
 async def hostile_socket(http: httpx.AsyncClient, base: str, ws_base: str, run: Run) -> None:
-    """A seat that sends what it should not: a 100 kB run, huge numbers, junk, oversized frames."""
+    """A seat that sends what it should not: junk, 5,000-digit numbers, oversized frames, a run
+    longer than any legal one, and last a 100 kB run (which the websocket layer closes on)."""
+    frames = [
+        '{"type": "act", "action": "stop", "state_id": ' + "9" * 5000 + "}",
+        "[" * 50_000,
+        json.dumps({"type": "nonsense" * 900}),
+        json.dumps({"type": "log", "from": 1}),
+        json.dumps({"type": "act", "action": ("run " + "5H@3 6H 7H@3 8H " * 500)[:7000], "state_id": 0}),
+    ] * 3 + [json.dumps({"type": "act", "action": "run " + " ".join(["5H@3"] * 20_000), "state_id": 0})]
     while time.perf_counter() < run.deadline:
         table = (await http.post(f"{base}/api/tables", json={"game": "quisquilian", "seats": ["human", "random", "random"]})).json()
         token = table["seats"][0]["invite"].split("#token=")[1]
-        frames = [
-            json.dumps({"type": "act", "action": "run " + " ".join(["5H@3"] * 20_000), "state_id": 0}),
-            '{"type": "act", "action": "stop", "state_id": ' + "9" * 5000 + "}",
-            "[" * 50_000,
-            json.dumps({"type": "nonsense" * 2000}),
-            json.dumps({"type": "log", "from": 1}),
-        ]
-        with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+        with contextlib.suppress(OSError, TimeoutError, ConnectionClosed):
             async with connect(f"{ws_base}/ws/tables/{table['id']}", max_size=None) as ws:
                 await ws.send(json.dumps({"type": "join", "token": token}))
-                for frame in frames * 4:
+                for frame in frames:
                     if time.perf_counter() > run.deadline:
                         break
                     await ws.send(frame)
-                    answer = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                    while True:  # the answer to this frame (the bots' states come between)
+                        answer = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+                        if answer["type"] in ("error", "log"):
+                            break
                     key = f"socket {answer['type']} {answer.get('code', '')}".strip()
                     run.attacks[key] = run.attacks.get(key, 0) + 1
         with contextlib.suppress(httpx.HTTPError):

@@ -155,18 +155,17 @@ def _api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str, seat: str | None = None, start: str | None = None,
-                     text: str | None = None) -> dict[str, Any]:
+                     text: str | None = None) -> Response:
         table = _tables(request).get(table_id)
         echo = request.app.state.limits.echo
         seat_no, first = _seat_param(seat, echo), _number_param("start", start, 0, echo)
-        table.check_replay(seat_no, first)  # refused before any work
-        await table.keep_checkpoints()
-        return table.replay(seat_no, first, _flag(text))
+        page = await table.replay(seat_no, first, _flag(text))
+        return Response(json.dumps(page), media_type="application/json")  # plain JSON: no encoder walks it again
 
     @app.get("/api/tables/{table_id}/log")
-    async def log_entries(request: Request, table_id: str, start: str | None = None) -> dict[str, Any]:
+    async def log_entries(request: Request, table_id: str, start: str | None = None) -> Response:
         first = _number_param("start", start, 1, request.app.state.limits.echo)
-        return _tables(request).get(table_id).log_page(first)
+        return Response(json.dumps(_tables(request).get(table_id).log_page(first)), media_type="application/json")
 
 
 def _invite(table_id: str, token: str) -> str:

@@ -40,6 +40,7 @@ log = logging.getLogger("parlour.web")
 HUMAN, AGENT = "human", "agent"
 STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
+REPLAY_CHUNK = 10  # replay steps made between two turns of the event loop
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
 
 #: A tag of rich console markup, as rich finds them (``rich.markup.RE_TAGS``): backslashes, then
@@ -216,20 +217,27 @@ class Table:
         self._check_over("record")
         return self.state.record(self.names())
 
-    def replay(self, seat: int | None, start: int = 0, text: bool = False) -> dict[str, Any]:
+    async def replay(self, seat: int | None, start: int = 0, text: bool = False) -> dict[str, Any]:
         """Steps ``start``.. of a finished game (at most ``replay_page``) as ``seat`` (None: a
         spectator) saw them: step 0 is the deal, step n follows action n. Rebuilt from the
-        stored actions, so the engine checks the replay as it is built. It starts from the
-        states :meth:`keep_checkpoints` keeps, so a page costs at most ``replay_page`` actions."""
+        stored actions, so the engine checks the replay as it is built, from the states
+        :meth:`keep_checkpoints` keeps: a page costs at most ``replay_page`` actions. One page
+        is made at a time on the whole server, handing the event loop back every
+        ``REPLAY_CHUNK`` steps: however many replays are asked for, the tables' own messages
+        wait for one chunk at most."""
         self.check_replay(seat, start)
-        page = self.tables.limits.replay_page
-        state = self._checkpoint(start // page).clone()
-        for entry in self.log[start - start % page : start]:
-            state.apply(entry["action"])
-        steps = [self._step(state, start, seat, text)]
-        for entry in self.log[start : start + page - 1]:
-            state.apply(entry["action"])
-            steps.append(self._step(state, entry["n"], seat, text))
+        await self.keep_checkpoints()
+        async with self.tables.replaying:
+            page = self.tables.limits.replay_page
+            state = self._checkpoint(start // page).clone()
+            for entry in self.log[start - start % page : start]:
+                state.apply(entry["action"])
+            steps = [self._step(state, start, seat, text)]
+            for entry in self.log[start : start + page - 1]:
+                state.apply(entry["action"])
+                steps.append(self._step(state, entry["n"], seat, text))
+                if len(steps) % REPLAY_CHUNK == 0:
+                    await asyncio.sleep(0)
         return {"id": self.id, "game": self.game.name, "seat": seat, "players": self.names(),
                 "from": start, "total": self.state_id + 1, "steps": steps,
                 "scores": self.state.scores(), "winners": self.state.winners() if self.state.is_terminal() else [],
@@ -507,6 +515,7 @@ class Tables:
         self.storage, self.bot_delay = storage, bot_delay
         self.limits = limits or Limits()
         self.bots = BotPool(self.limits)
+        self.replaying = asyncio.Semaphore(1)  # one replay page made at a time (Table.replay)
         self.live: dict[str, Table] = {}  # every table whose game goes on
         self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
 
