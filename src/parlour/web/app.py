@@ -292,6 +292,8 @@ def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
         elif message["type"] == "text":
             conn.text = message["on"]
             conn.send(table.state_message(conn.seat, conn.text))
+        elif message["type"] == "undo":
+            table.undo(conn.seat, message["state_id"])
         else:
             table.act(conn.seat, message["action"], message["state_id"])
     except WebError as err:

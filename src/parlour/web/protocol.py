@@ -33,6 +33,8 @@ STALE = "stale"  # state_id is not the current one
 NOTATION = "notation"  # the action text does not parse (NotationError)
 ILLEGAL = "illegal"  # it parses but is not legal now (IllegalAction)
 FINISHED = "finished"  # the game is over
+NO_UNDO = "no_undo"  # an undo at a table of more than one seat (the others have seen the move)
+NOTHING_TO_UNDO = "nothing_to_undo"  # an undo before any action
 SEAT_CLAIMED = "seat_claimed"  # an invite whose seat another browser holds
 SEAT_REISSUED = "seat_reissued"  # the creator re-issued the invite of the seat this socket held
 TABLE_CLOSED = "table_closed"  # the creator closed the table
@@ -118,6 +120,7 @@ _EXAMPLES = {
     "join": '{"type": "join", "token": "INVITE", "secret": null} (the invite of your link; "secret": the one the '
             'first join gave, to rejoin; both null to watch)',
     "act": '{"type": "act", "action": "take", "state_id": 3}',
+    "undo": '{"type": "undo", "state_id": 3}',
     "ping": '{"type": "ping"}',
     "log": '{"type": "log", "from": 1}',
     "text": '{"type": "text", "on": true}',
@@ -154,7 +157,8 @@ def _action_number(value: Any, what: str) -> int:
 
 def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int = Limits.echo) -> dict[str, Any]:
     """A client message, checked: ``join`` (token: text or null; text: bool; log_from: an
-    action number or null), ``act`` (action: text, state_id: integer), ``log`` (from: an
+    action number or null), ``act`` (action: text, state_id: integer), ``undo`` (state_id:
+    integer), ``log`` (from: an
     action number), ``text`` (on: bool) or ``ping``. Anything else is a ``bad_message``
     WebError, and so is a frame of more than ``max_frame`` bytes (refused without being parsed)."""
     if not isinstance(text, str):
@@ -170,8 +174,8 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
         raise WebError(BAD_MESSAGE, f"a message is a JSON object with a \"type\", e.g. {_EXAMPLES['ping']}")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in _EXAMPLES:
-        raise WebError(BAD_MESSAGE, f"unknown message type {shown(kind, echo)}: the types are join, act, log, text "
-                       "and ping")
+        raise WebError(BAD_MESSAGE, f"unknown message type {shown(kind, echo)}: the types are join, act, undo, "
+                       "log, text and ping")
     if kind == "join":
         token, secret = message.get("token"), message.get("secret")
         if token is not None and not isinstance(token, str):
@@ -194,14 +198,22 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
     if kind == "log":
         return {"type": "log", "from": _action_number(message.get("from"), "a log message's \"from\"")}
     if kind == "act":
-        action, state_id = message.get("action"), message.get("state_id")
+        action = message.get("action")
         if not isinstance(action, str):
             raise WebError(BAD_MESSAGE, f"an act message needs \"action\": the action's notation text, e.g. {_EXAMPLES['act']}")
-        if not isinstance(state_id, int) or isinstance(state_id, bool) or not 0 <= state_id <= MAX_STATE_ID:
-            raise WebError(BAD_MESSAGE, "an act message needs \"state_id\": the state_id (a whole number, 0 or "
-                           f"more) of the last state you received, e.g. {_EXAMPLES['act']}")
-        return {"type": "act", "action": action, "state_id": state_id}
+        return {"type": "act", "action": action, "state_id": _state_id(message, "an act")}
+    if kind == "undo":
+        return {"type": "undo", "state_id": _state_id(message, "an undo")}
     return {"type": "ping"}
+
+
+def _state_id(message: dict[str, Any], what: str) -> int:
+    """The ``state_id`` of an act or undo message: a whole number, 0..MAX_STATE_ID."""
+    state_id = message.get("state_id")
+    if not isinstance(state_id, int) or isinstance(state_id, bool) or not 0 <= state_id <= MAX_STATE_ID:
+        raise WebError(BAD_MESSAGE, f"{what} message needs \"state_id\": the state_id (a whole number, 0 or "
+                       f"more) of the last state you received, e.g. {_EXAMPLES[message['type']]}")
+    return state_id
 
 
 @dataclass(frozen=True)

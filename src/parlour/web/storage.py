@@ -153,6 +153,27 @@ class Storage:
             self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, notation, now()))
             self._db.execute("UPDATE tables SET status = ?, end_reason = ? WHERE id = ?", (status, end_reason, table_id))
 
+    def remove_action(self, table_id: str, n: int, *, status: str) -> None:
+        """Take back action ``n``, the table's last (an undo at a solitaire table): its row goes
+        and the table's status becomes ``status``, in one transaction, so that the record, the
+        replay and a restart know only the line finally played. A LookupError (and nothing
+        changed) when ``n`` is not the table's last action.
+
+        >>> store = Storage(":memory:")
+        >>> store.create_table(StoredTable("t1", "psalter-row", {}, 7, [{"kind": "human"}], ["ab"], "2026-01-01T00:00:00Z"))
+        >>> store.add_action("t1", 1, 0, "place 7H", status="playing", end_reason=None)
+        >>> store.remove_action("t1", 1, status="waiting")
+        >>> store.actions("t1"), store.table("t1").status
+        ([], 'waiting')
+        """
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            last = self._db.execute("SELECT MAX(n) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0]
+            if last != n:
+                raise LookupError(f"table {table_id}: action {n} is not its last (that is {last})")
+            self._db.execute("DELETE FROM actions WHERE table_id = ? AND n = ?", (table_id, n))
+            self._db.execute("UPDATE tables SET status = ?, end_reason = NULL WHERE id = ?", (status, table_id))
+
     def table(self, table_id: str) -> StoredTable | None:
         with self._lock:
             row = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()

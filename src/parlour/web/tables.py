@@ -336,16 +336,56 @@ class Table:
         self.log.append({"n": n, "seat": seat, "action": notation})
         if self.over:
             self.tables.finished(self)
-        try:  # stored: whatever happens now, the action stands and the clients are not told otherwise
-            self.broadcast()
-        except Exception:
-            log.exception("table %s: action %s is stored but could not be sent to every subscriber", self.id, n)
-            failed = WebError(protocol.SERVER_ERROR, f"action {n} ({notation}) was made, but the server could not "
-                              "send the new state: reload the page to see it", 500)
-            for conn in list(self.subscribers):
-                conn.send(protocol.error_message(failed, n))
+        try:
+            self._announce(f"action {n} ({notation}) was made")
         finally:
             self.wake_bots()
+
+    def _announce(self, done: str) -> None:
+        """Tell everyone the new state of a change already stored (``done`` says what it was):
+        whatever happens now the change stands, and the clients are not told otherwise."""
+        try:
+            self.broadcast()
+        except Exception:
+            log.exception("table %s: %s and stored, but could not be sent to every subscriber", self.id, done)
+            failed = WebError(protocol.SERVER_ERROR, f"{done}, but the server could not send the new state: "
+                              "reload the page to see it", 500)
+            for conn in list(self.subscribers):
+                conn.send(protocol.error_message(failed, self.state_id))
+
+    def undo(self, seat: int | None, state_id: int) -> None:
+        """Take back the last action at a table of one seat whose game goes on (the terminal's
+        solitaire ``undo``): its row leaves the store in the transaction that stores the undo,
+        so the record, the replay and a restart hold only the line finally played. The state
+        is rebuilt from the seed and the actions left (chance derives from the seed and the
+        state, so the same line deals the same cards again): at most ``max_actions`` of them.
+        Raises WebError (and changes nothing) when refused."""
+        self._check_undo(seat, state_id)
+        n = self.state_id
+        state = self.game.new_state(self.stored.seed)
+        for entry in self.log[:-1]:
+            state.apply(entry["action"])
+        self.tables.storage.remove_action(self.id, n, status="playing" if n > 1 else "waiting")
+        self.state = state
+        taken_back = self.log.pop()["action"]
+        self._announce(f"action {n} ({taken_back}) was taken back")
+
+    def _check_undo(self, seat: int | None, state_id: int) -> None:
+        """Refuse an undo by a spectator, at a table of several seats, once the game is over,
+        on a stale state or before any action."""
+        if seat is None:
+            raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot undo: only the player of a one-seat table can")
+        self._check_open()
+        if len(self.seats) > 1:
+            raise WebError(protocol.NO_UNDO, f"undo is only at a table of one seat (a solitaire): this one has "
+                           f"{len(self.seats)}, and the others have seen your move")
+        if self.over:
+            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): nothing can be taken back")
+        if state_id != self.state_id:
+            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): undo "
+                           "takes back the last action of the latest state")
+        if not self.log:
+            raise WebError(protocol.NOTHING_TO_UNDO, "no action has been made at this table yet: nothing to take back")
 
     def broadcast(self) -> None:
         """Send each subscriber its state message (built once per seat, with or without text)."""

@@ -2,8 +2,9 @@
 // (a card code, "7H@3", "spot:5", a cell "B2", "high", "take" ...); each legal action's
 // notation is turned into tokens by the game's tokenizer. The tokens clicked so far keep the
 // legal actions that contain all of them; when exactly one is left it is played, but only
-// once a hand card of it is chosen: a click on a Row end or a spot alone never plays a
-// card the player did not pick (it narrows, and the one action left waits as a button).
+// once a hand card of it is chosen and by a second click: a click on a Row end or a spot
+// alone never plays a card the player did not pick, and a click on a hand card alone only
+// selects it (the one action left waits as a Play button, or for a click on its place).
 
 /** Does `have` (a list of tokens) contain every token of `want`, counting repeats? */
 export function containsAll(have, want) {
@@ -38,10 +39,11 @@ export class Picker {
   }
 
   /** May `action` be played on the current selection? Not when it uses a hand card and
-   * none of its hand cards was chosen. */
+   * none of its hand cards was chosen, nor on one click alone: a newcomer clicks a card to
+   * choose it, and the second click (its place, another card, the Play button) plays. */
   ready(action) {
     const cards = action.tokens.filter((t) => this.hand.has(t));
-    return !cards.length || cards.some((t) => this.selected.includes(t));
+    return !cards.length || (cards.some((t) => this.selected.includes(t)) && this.selected.length >= 2);
   }
 
   /** The legal actions that contain every selected token (plus `extra`). */

@@ -1,7 +1,7 @@
 // The replay of a finished game: step through it back and forth, as a spectator or as a seat,
 // and download its record.
 
-import { fill } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { api } from "./api.js";
 import { drawState, gameModule } from "./view.js";
 
@@ -54,9 +54,10 @@ function message(i, s) {
 async function show(i) {
   const call = ++shown;
   const target = Math.max(0, Math.min(i, lastIndex()));
-  let s;
+  let s, before;
   try {
     s = await step(target);
+    before = target > 0 && game.describe ? await step(target - 1) : null; // to tell the action with its cards
   } catch (e) {
     showError(e.message);
     return;
@@ -66,7 +67,9 @@ async function show(i) {
   const msg = message(at, s);
   drawState(els, msg, game);
   fill($("step-no"), `step ${at} / ${lastIndex()}`);
-  fill($("step-action"), s.action ? `${msg.players[s.seat] ? msg.players[s.seat].name : `Seat ${s.seat + 1}`}: ${s.action}` : "the deal");
+  const told = before ? game.describe(before.observation, s.observation, s.action) : null;
+  fill($("step-action"), s.action ? `${msg.players[s.seat] ? msg.players[s.seat].name : `Seat ${s.seat + 1}`}: ${s.action}` : "the deal",
+    told ? h("span", { class: "step-told" }, ` · ${told}`) : null);
   $("slider").value = String(at);
   const items = els.log.children;
   if (items.length) items[items.length - 1].classList.add("current");

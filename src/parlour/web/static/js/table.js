@@ -64,7 +64,8 @@ function showError(text) {
 
 /** The action bar only while something in it shows. */
 function updateBar() {
-  const shown = ["choices", "error", "notation-form"].some((id) => !$(id).hidden) || $("pending").textContent !== "";
+  const shown = ["choices", "error", "notation-form", "undo-row"].some((id) => !$(id).hidden) ||
+    $("pending").textContent !== "";
   document.querySelector(".actionbar").hidden = !shown;
 }
 
@@ -73,8 +74,27 @@ const ERROR_TITLES = {
   not_your_turn: "Not your turn", stale: "The table moved on", notation: "Not understood",
   illegal: "Not legal", finished: "The game is over", server_error: "The server failed (nothing changed)",
   damaged_table: "This table cannot be rebuilt", seat_claimed: "Seat taken", seat_reissued: "Seat handed on",
-  table_closed: "Table closed", table_full: "Table full",
+  table_closed: "Table closed", table_full: "Table full", no_undo: "Cannot undo", nothing_to_undo: "Nothing to undo",
 };
+
+/** Whether this page may take back the last action: the seat of a one-seat table whose game
+ * goes on, after an action (the server checks it again: docs/web.md "undo"). */
+function canUndo(msg) {
+  return Boolean(msg) && msg.seat === 0 && (msg.players || []).length === 1 && !msg.end && msg.state_id > 0;
+}
+
+function undo() {
+  if (!canUndo(last) || waiting) return;
+  if (!conn.send({ type: "undo", state_id: last.state_id })) {
+    showError("Not connected: the undo was not sent. The page reconnects by itself; try again then.");
+    return;
+  }
+  waiting = true;
+  showError("");
+  const entry = (last.log || [])[last.state_id - 1];
+  fill($("pending"), `Taking back ${entry ? entry.action : "your last move"}…`);
+  drawChoices();
+}
 
 let lastError = null; // the last error message: a refused join's says which seat
 
@@ -101,6 +121,8 @@ function onMessage(msg) {
       drawState(els, last, game);
     }
   } else if (msg.type === "state") {
+    mergeLog(msg.log || []);
+    describeLast(last, msg);
     completeLog(msg);
     if (!game && msg.observation) setGame(msg.observation.game);
     showNotices(last, msg);
@@ -118,6 +140,7 @@ function onMessage(msg) {
     document.body.dataset.end = msg.end || "";
     // the notation box is for a seat whose game goes on
     $("notation-form").hidden = msg.seat === null || msg.seat === undefined || Boolean(msg.end);
+    $("undo-row").hidden = !canUndo(msg);
     updateBar();
     creator.show(msg);
   } else if (msg.type === "error") {
@@ -132,19 +155,34 @@ function onMessage(msg) {
 // The server sends each state with the log's last entries, and the rest when asked (the
 // join's log_from, or a log message): the page keeps the whole log and hands it on in msg.log.
 const fullLog = []; // fullLog[n - 1] is action n
+// Action n in words with its public cards (games whose notation names none: Decktet Golf),
+// made from this page's observations before and after it: it names only what this seat knows.
+const described = new Map();
 
 function mergeLog(entries) {
   for (const e of entries) fullLog[e.n - 1] = e;
 }
 
+/** Describe the action between two consecutive states this page saw (none for states it
+ * missed: a log entry from before the page joined stays notation alone). */
+function describeLast(before, msg) {
+  if (!game || !game.describe || !before || msg.state_id !== before.state_id + 1) return;
+  const entry = fullLog[msg.state_id - 1];
+  if (!entry || before.observation.game !== msg.observation.game) return;
+  const text = game.describe(before.observation, msg.observation, entry.action);
+  if (text) described.set(entry.n, text);
+  else described.delete(entry.n);
+}
+
 /** Put the whole log in a state message; ask for what is missing (only after a gap). */
 function completeLog(msg) {
   mergeLog(msg.log || []);
-  fullLog.length = Math.min(fullLog.length, msg.state_id); // a table rebuilt shorter (never, but safe)
+  fullLog.length = Math.min(fullLog.length, msg.state_id); // shorter after an undo
+  for (const n of described.keys()) if (n > msg.state_id) described.delete(n);
   const known = fullLog.findIndex((e) => !e);
   const have = known < 0 ? fullLog.length : known;
   if (have < msg.state_id) conn.send({ type: "log", from: have + 1 });
-  msg.log = fullLog.slice(0, have);
+  msg.log = fullLog.slice(0, have).map((e) => (described.has(e.n) ? { ...e, text: described.get(e.n) } : e));
 }
 
 let noticeEvents = []; // the game's events since this seat last acted
@@ -163,17 +201,22 @@ function showNotices(before, msg) {
     const fresh = log.filter((e) => e.n > before.state_id);
     if (seated && fresh.some((e) => e.seat === msg.seat)) noticeEvents = [];
     if (game.events) noticeEvents.push(...game.events(before.observation, msg.observation, msg));
+  } else if (before && msg.state_id < before.state_id) {
+    const undone = (before.log || []).slice(msg.state_id).map((e) => e.action);
+    noticeEvents = [`You took back ${undone.join(", ") || "your last move"}.`];
   }
   const theirs = log.slice(from).filter((e) => e.seat !== msg.seat).slice(-16);
   const groups = [];
   for (const e of theirs) {
     const previous = groups[groups.length - 1];
-    if (previous && previous.seat === e.seat) previous.actions.push(e.action);
-    else groups.push({ seat: e.seat, actions: [e.action] });
+    if (previous && previous.seat === e.seat) previous.actions.push(e);
+    else groups.push({ seat: e.seat, actions: [e] });
   }
+  // an action told in words where this page saw it happen (its cards named), else its notation
+  const told = (actions) => actions.map((e, i) => [i ? ", " : "", e.text ? e.text : h("code", {}, e.action)]);
   fill($("notice"),
     groups.length ? h("div", {}, h("span", { class: "lead" }, seated ? "Since your last move: " : "Last moves: "),
-      groups.map((g, i) => [i ? " · " : "", h("b", {}, seatName(msg, g.seat)), " ", h("code", {}, g.actions.join(", "))])) : null,
+      groups.map((g, i) => [i ? " · " : "", h("b", {}, seatName(msg, g.seat)), " ", told(g.actions)])) : null,
     noticeEvents.map((text) => h("div", { class: "event" }, text)));
 }
 
@@ -204,6 +247,7 @@ function drawChoices() {
   if (!last) return;
   if (els.board) picker.decorate(els.board);
   const legal = last.legal || [];
+  $("undo").disabled = waiting;
   if (!legal.length || waiting) {
     fill(box);
     box.hidden = true;
@@ -220,11 +264,14 @@ function drawChoices() {
   }
   const left = picker.candidates();
   const shown = left.slice(0, 40);
+  // one action left that waits for a second click: the Play button confirms it
+  const confirm = left.length === 1;
   fill(box,
-    h("span", { class: "chosen" }, "Chosen: ", picker.selected.map((t) => h("code", {}, t.replace(/^(spot|run):/, "$1 ")))),
-    h("button", { class: "clear", onclick: () => { picker.clear(); drawChoices(); } }, "✕ clear"),
-    h("span", { class: "dim" }, ` ${left.length} possible: `),
-    shown.map((a) => h("button", { class: "act", "data-action": a.notation, onclick: () => play(a.notation) }, a.notation)),
+    h("span", { class: "chosen" }, "Chosen: ", picker.selected.map((t) => h("code", {}, t.replace(/^(spot|run|row):/, "$1 ")))),
+    h("button", { class: "clear", title: "or press Esc, or click the chosen card again", onclick: () => { picker.clear(); drawChoices(); } }, "✕ clear"),
+    h("span", { class: "dim" }, confirm ? " " : ` ${left.length} possible: `),
+    shown.map((a) => h("button", { class: confirm ? "act big confirm" : "act", "data-action": a.notation,
+      onclick: () => play(a.notation) }, confirm ? ["Play ", h("code", {}, a.notation)] : a.notation)),
     left.length > shown.length ? h("span", { class: "dim" }, ` … and ${left.length - shown.length} more: click more cards`) : null);
 }
 
@@ -270,6 +317,7 @@ function sayFinal(headline, ...parts) {
   }
   showError(h("span", {}, h("b", {}, `${headline} `), ...parts));
   $("notation-form").hidden = true;
+  $("undo-row").hidden = true;
   updateBar();
 }
 
@@ -369,7 +417,13 @@ document.addEventListener("keydown", (ev) => {
     picker.clear();
     drawChoices();
   }
+  const typing = ev.target && ["INPUT", "TEXTAREA", "SELECT"].includes(ev.target.tagName);
+  if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "z" && !typing && canUndo(last)) {
+    ev.preventDefault();
+    undo();
+  }
 });
+$("undo").addEventListener("click", undo);
 fill($("table-id"), `table ${tableId}`);
 $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
 

@@ -73,11 +73,12 @@ export function playersPanel(msg, game) {
     h("tr", {}, h("th", {}), h("th", {}, "Player"), h("th", {}), h("th", { class: "score" }, "Score")), rows), watching];
 }
 
-/** The game log in notation, newest last. */
+/** The game log in notation, newest last; an entry's `text` (the action told with its public
+ * cards, where the page saw it happen) under it. */
 export function logList(msg) {
   return (msg.log || []).map((e) => h("li", { "data-n": e.n },
     h("span", { class: "log-seat" }, e.seat === null || e.seat === undefined ? "·" : seatName(msg, e.seat)),
-    " ", h("code", {}, e.action)));
+    " ", h("code", {}, e.action), e.text ? h("div", { class: "log-text" }, e.text) : null));
 }
 
 /** The end-of-game breakdown: per seat its summary and the parts of its score. */

@@ -1,6 +1,7 @@
 // Decktet Golf at the table: every seat's plus-shaped layout, the discard pile, the draw pile
 // and the card in hand. Click targets: your own cells ("B2"), the draw pile ("draw"), the
-// discard pile ("take"), the drawn card ("discard").
+// discard pile ("take"), the drawn card ("discard"). The discard pile's note opens the list of
+// every card in it (public, DG-12). `describe` tells a move with the public cards it moved.
 
 import { h, plural, s } from "../dom.js";
 import { seatName } from "../names.js";
@@ -112,6 +113,30 @@ function seatView(msg, seat) {
       ` ${n.name} needs `, suitIcons(n.suits), ` at ${n.cell}`)));
 }
 
+/** Whether the list of the discard pile's cards is open: kept across the boards of new states. */
+let discardListOpen = false;
+
+/** The discard pile's cards, bottom to top (the top one last), shown under the piles while open. */
+function discardList(discard) {
+  const list = h("div", { class: "discard-list", id: "discard-list", hidden: !discardListOpen },
+    h("div", { class: "discard-list-head" },
+      h("b", {}, `The discard pile, bottom to top: ${plural(discard.length, "card")}`),
+      h("button", { class: "clear", type: "button", onclick: () => toggleDiscardList(false) }, "✕ close")),
+    discard.length
+      ? h("ol", { class: "discard-cards" }, discard.map((code, i) => h("li", { "data-code": code },
+        cardSvg(code, deck), h("span", { class: "dim small" }, i === discard.length - 1 ? "top" : String(i + 1)))))
+      : h("div", { class: "dim" }, "The pile is empty."));
+  return list;
+}
+
+function toggleDiscardList(open) {
+  discardListOpen = open;
+  const list = document.getElementById("discard-list");
+  if (list) list.hidden = !open;
+  const button = document.getElementById("discard-look");
+  if (button) button.setAttribute("aria-expanded", String(open));
+}
+
 function middle(msg) {
   const obs = msg.observation;
   const discard = obs.discard || [];
@@ -123,7 +148,9 @@ function middle(msg) {
     h("div", { class: "pile" }, h("div", { class: "pile-label" }, "Draw pile"), pile,
       h("div", { class: "pile-note" }, plural(obs.draw_pile_size, "card") + (obs.reshuffles ? ` · reshuffled ${obs.reshuffles}×` : ""))),
     h("div", { class: "pile", "data-place": "discard" }, h("div", { class: "pile-label" }, "Discard"), top,
-      h("div", { class: "pile-note" }, plural(discard.length, "card"))),
+      h("button", { class: "pile-note pile-look", id: "discard-look", type: "button", "aria-expanded": String(discardListOpen),
+        "aria-controls": "discard-list", title: "every card of the discard pile, bottom to top",
+        onclick: () => toggleDiscardList(!discardListOpen) }, `${plural(discard.length, "card")} · look through`)),
   ];
   if (obs.drawn_from) {
     const held = obs.drawn ? cardSvg(obs.drawn, deck, { "data-token": "discard" })
@@ -131,7 +158,7 @@ function middle(msg) {
     parts.push(h("div", { class: "pile drawn" }, h("div", { class: "pile-label" }, `In hand (from the ${obs.drawn_from})`),
       held, h("div", { class: "pile-note" }, obs.drawn ? `value ${golfValue(obs.drawn)}` : "hidden")));
   }
-  return h("div", { class: "zone piles golf-piles" }, parts);
+  return h("div", { class: "zone golf-middle" }, h("div", { class: "piles golf-piles" }, parts), discardList(discard));
 }
 
 function scoreSheet(msg) {
@@ -187,6 +214,102 @@ export function events(before, after, msg) {
     out.push(`Round ${before.round_scores.length + i + 1} is over: it scored ${scores.join(" / ")}.`);
   });
   return out;
+}
+
+// ---- a move told with its cards, from one seat's observations (as events.py in Python) ----
+const HIDDEN = "?";
+const OUTER = [["row 2", "A2", "D2"], ["row 3", "A3", "D3"], ["column B", "B1", "B4"], ["column C", "C1", "C4"]];
+
+/** A card as the log names it: "5 Soldier", "Ace of Moons", "Crown Huntress", "the Excuse". */
+export function cardShort(code) {
+  const c = decktetCard(code);
+  if (c.rank === "EX" || c.rank === "A") return c.name;
+  return `${c.rankName} ${c.name.replace(/^the /, "")}`;
+}
+
+const roundEnded = (b, a) => a.round_scores.length > b.round_scores.length;
+
+/** The face-up card at `cell` of `seat` after the move (in the layouts as scored when the move
+ * ended the round), or null. */
+function nowAt(b, a, seat, cell) {
+  const layout = roundEnded(b, a) ? (a.last_round_layouts || [])[seat] || {} : a.layouts[seat];
+  const code = layout[cell];
+  return code && code !== HIDDEN ? code : null;
+}
+
+/** The cards the move put onto the discard pile, in order; null when the observation after
+ * cannot tell (a reshuffle or a new deal took the pile away). */
+function discarded(b, a) {
+  if (a.round !== b.round || a.reshuffles !== b.reshuffles) return null;
+  const old = b.discard, now = a.discard;
+  const same = (from) => old.every((code, i) => now[from + i] === code);
+  if (same(0)) return now.slice(old.length);
+  if (now[0] === "EX" && same(1)) return ["EX", ...now.slice(old.length + 1)]; // DG-11: the Excuse goes under
+  return null;
+}
+
+function move(b, a, action) {
+  const [verb, ...cells] = action.split(/\s+/);
+  const seat = b.player;
+  const thrown = discarded(b, a);
+  const layout = b.layouts[seat] || {};
+  const named = (code) => (code && code !== HIDDEN ? cardShort(code) : null);
+  switch (verb) {
+    case "take":
+      return `took ${cardShort(b.discard[b.discard.length - 1])} from the discard pile`;
+    case "draw":
+      return a.drawn && a.drawn_from === "pile" ? `drew ${cardShort(a.drawn)}` : "drew a card (only they see it)";
+    case "flip": {
+      const card = named(nowAt(b, a, seat, cells[0]));
+      return `turned up ${cells[0]}${card ? `: ${card}` : ""}`;
+    }
+    case "replace": {
+      const faceDown = layout[cells[0]] === HIDDEN;
+      const old = faceDown ? named(thrown && thrown[0]) : named(layout[cells[0]]);
+      const placed = named(b.drawn || nowAt(b, a, seat, cells[0]));
+      return `replaced ${cells[0]}${faceDown ? " (face down)" : ""}${placed ? ` with ${placed}` : ""}: ` +
+        `${old || "the face-down card"} to the discard`;
+    }
+    case "discard": {
+      const card = named(b.drawn || (thrown && thrown[0]));
+      return `discarded ${card || "the card drawn"}`;
+    }
+    case "ontop": {
+      const card = named(layout[cells[0]]);
+      return `put ${cells[0]}${card ? ` (${card})` : ""} on top of the discard`;
+    }
+    case "swap":
+      return `swapped ${cells.map((c) => `${c}${named(layout[c]) ? ` ${named(layout[c])}` : " (face down)"}`).join(" and ")}`;
+    default:
+      return null;
+  }
+}
+
+/** The outer cards a suited line of the moving seat shed (DG-6), or null. */
+function shed(b, a, action) {
+  const seat = b.turn;
+  if (roundEnded(b, a) || !a.layouts[seat]) return null; // the round's end tells of it
+  const emptied = Object.keys(b.layouts[seat]).filter((cell) => !(cell in a.layouts[seat]));
+  if (!emptied.length) return null;
+  const lines = OUTER.filter(([, x, y]) => emptied.includes(x) && emptied.includes(y)).map(([name]) => name);
+  let added = discarded(b, a);
+  if (added && ["replace", "discard"].includes(action.split(/\s+/)[0])) added = added.slice(1); // the move's own card went first
+  const cards = added && added.length ? `: ${added.map(cardShort).join(", then ")} on top` : "";
+  return `the suited ${lines.join(" and ") || "line"} shed ${emptied.join(" and ")}${cards}`;
+}
+
+/**
+ * One action in words with the public cards it moved, as the seat (or spectator) whose two
+ * observations these are may know them: "took 5 Soldier from the discard pile", "replaced
+ * B4 with 5 Soldier: 9 Pact to the discard". A card drawn from the pile is named to its
+ * drawer alone until it is placed or discarded; a card the observation after no longer
+ * shows (a new deal, a reshuffle) is left out.
+ */
+export function describe(before, after, action) {
+  const text = move(before, after, action);
+  if (!text) return null;
+  const lines = shed(before, after, action);
+  return lines ? `${text}; ${lines}` : text;
 }
 
 /** The start of a turn, from the legal actions: take, draw, or both. */

@@ -1,6 +1,6 @@
 // Psalter Row at the table: the Row of Pages 2-10 with its Quires, the hand, the piles.
 // Click targets: hand cards and Row cards (their codes), the empty places left and right of
-// the Row ("low", "high").
+// the Row ("low", "high"), and, while the Row is empty, its places by value ("row:7").
 
 import { h, plural } from "../dom.js";
 import { backSvg, cardSvg, slotSvg, standardCard } from "../cards.js";
@@ -10,9 +10,14 @@ export const title = "Psalter Row";
 /** The notation box's example (its placeholder). */
 export const example = "place 7H high pay 4C";
 
-/** "place 9C high pay 4D" -> ["place", "9C", "high", "4D"] (the word "pay" names nothing). */
+/** "place 9C high pay 4D" -> ["place", "9C", "high", "4D"] (the word "pay" names nothing);
+ * the first Page, "place 7H", goes to the empty Row's place of its value: "row:7". */
 export function tokenize(notation) {
-  return notation.split(/\s+/).filter((w) => w && w !== "pay");
+  const words = notation.split(/\s+/).filter((w) => w && w !== "pay");
+  if (words[0] === "place" && words.length > 1 && !words.includes("low") && !words.includes("high")) {
+    words.push(`row:${value(words[1])}`);
+  }
+  return words;
 }
 
 const VALUES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -59,9 +64,10 @@ function rowView(obs) {
       // the two ends are the places next to the Row; a Page for a farther value still
       // goes "low" or "high" (paying the gap), so only those two places say so
       const side = low === null ? null : v === low - 1 ? "low" : v === high + 1 ? "high" : null;
-      const why = side ? `the ${side} end of the Row` : low === null ? "the empty Row"
+      const why = side ? `the ${side} end of the Row` : low === null ? `the empty Row: a first Page ${v} goes here`
         : v < low || v > high ? "beyond the Row's end" : "a gap: no Page can go here";
-      body = slotSvg(side || "", side ? { "data-token": side, class: `card slot end-${side}` } : {}, why);
+      const token = side || (low === null ? `row:${v}` : null);
+      body = slotSvg(side || "", token ? { "data-token": token, class: `card slot${side ? ` end-${side}` : ""}` } : {}, why);
     }
     const q = code !== undefined && inQuire.has(code);
     const cls = ["row-cell", q ? "in-quire" : "", q && quireStart(row, code) ? "quire-start" : "",
@@ -136,18 +142,19 @@ function whatToDo(obs, legal) {
   if (kinds.has("discard")) {
     const why = obs.pending === "revision_discard" ? "Revision" : "Supply Errand";
     const n = obs.pending_discards || 1;
-    return `The ${why} owes a discard: click ${n === 1 ? "a card" : plural(n, "card")} in your hand to discard.`;
+    const owed = n === 1 ? "a discard" : `${plural(n, "discard")}, one at a time`;
+    return `The ${why} owes ${owed}: click a card in your hand, then Play to discard it.`;
   }
   const ways = [];
   if (kinds.has("place")) {
-    if (!obs.row.length) ways.push("click a Page (2-10) in your hand to start the Row");
+    if (!obs.row.length) ways.push("click a Page (2-10) in your hand, then its place in the Row (or Play), to start the Row");
     else {
       const where = ends.length === 2 ? "the low or high end of the Row" : `the ${ends[0]} end of the Row`;
       ways.push(`place a Page: click it in your hand, then ${where} (and the cards that pay a gap)`);
     }
   }
   if (kinds.has("swap")) ways.push("Abbot's Directive: click a hand Page and a King to swap it for the Row's Page of that value");
-  if (kinds.has("errand")) ways.push("an Ace in your hand runs a Supply Errand");
+  if (kinds.has("errand")) ways.push("an Ace in your hand runs a Supply Errand: click it, then Play");
   if (kinds.has("revise")) ways.push("no Page can be placed: click a Row Page to remove it (a Revision)");
   if (!ways.length) return "";
   const text = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join("; ")}; or ${ways[ways.length - 1]}`;
