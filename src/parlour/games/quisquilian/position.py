@@ -27,6 +27,7 @@ from parlour.core.chance import fresh_seed, randbelow, shuffle
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
+    is_int,
     opening,
     read_cards,
     read_choice,
@@ -34,8 +35,10 @@ from parlour.core.position import (
     read_int,
     read_seat,
 )
+from parlour.core.words import counted, shown
 from parlour.games.quisquilian import digging
 from parlour.games.quisquilian.state import (
+    ALL_RANKS,
     COMPLETE,
     DIG_PHASE,
     HAND_SIZE,
@@ -315,8 +318,8 @@ def _read_pool(group: Any, n: int) -> tuple[list[int], list[int]]:
     if not isinstance(group, dict) or set(group) != {"cards", "counts"}:
         raise PositionError('each of earlier_pools is {"cards": [codes], "counts": [one count per seat]}')
     counts = _per_seat(group, "counts", n, None)
-    if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in counts):
-        raise PositionError("earlier_pools counts must be counts (integers >= 0)")
+    if not all(is_int(c) and c >= 0 for c in counts):
+        raise PositionError(f"earlier_pools counts must be counts (integers >= 0), not {shown(counts)}")
     return sorted(_codes(group["cards"], "earlier_pools cards")), list(counts)
 
 
@@ -333,16 +336,7 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     n = state.n
     state.player = read_seat(position.get("player", 0), "player", n)
     state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "dig"))
-    state.roll = read_int(position, "roll", 0, 0, 6)
-    state.owed = read_int(position, "to_discard", 0, 0, 6)
-    if "roll" in position and state.owed > state.roll:
-        raise PositionError(f"to_discard {state.owed} is more than the roll {state.roll} (QU-3)")
-    if (state.owed > 0) == (state.phase == DIG_PHASE) or state.owed > len(state.hands[state.player]):
-        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
-    used = position.get("used_spots", [])
-    if not isinstance(used, list) or any(not isinstance(s, int) or not 1 <= s <= N_SPOTS for s in used):
-        raise PositionError("used_spots lists spot numbers 1-9")
-    state.used = sum(1 << s for s in set(used))
+    _read_discard_step(state, position)
     state.began_empty = read_flag(position, "began_empty")
     state.played = read_flag(position, "played")
     state.quiet = read_int(position, "quiet_turns", 0, 0, n - 1)
@@ -352,15 +346,69 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     pool = position.get("pile_contents")
     state.pool = None if pool is None else sorted(_codes(pool, "pile_contents"))
     counts = _per_seat(position, "pool_counts", n, [0] * n)
-    if any(not isinstance(c, int) or c < 0 for c in counts):
-        raise PositionError("pool_counts must be counts (integers >= 0)")
+    if not all(is_int(c) and c >= 0 for c in counts):
+        raise PositionError(f"pool_counts must be counts (integers >= 0), not {shown(counts)}")
     state.pool_counts = list(counts)
     state.earlier = [_read_pool(group, n) for group in _listed(position, "earlier_pools")]
-    winner = position.get("winner")
     state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
-    state.winner = read_seat(winner, "winner", n, allow_none=True)
-    if (state.winner >= 0) != (state.end == COMPLETE):
-        raise PositionError("a winner is named exactly when the game ended with a complete set")
+    state.winner = read_seat(position.get("winner"), "winner", n, allow_none=True)
+    _check_end(state)
     if state.end is None and state.phase == DIG_PHASE and check_dig:
         if not state._can_dig():
             raise PositionError("in the dig phase the player must have a run or an addition to play")
+
+
+def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
+    """QU-3: the roll, the discards still owed and the spots used this turn. A missing roll is
+    the discards owed plus those made (DESIGN.md "Positions")."""
+    state.owed = owed = read_int(position, "to_discard", 0, 0, 6)
+    used = position.get("used_spots", [])
+    if not isinstance(used, list) or not all(is_int(s) and 1 <= s <= N_SPOTS for s in used) or len(set(used)) < len(used):
+        raise PositionError(f"used_spots lists spot numbers 1-9, each once, not {shown(used)}")
+    state.used = sum(1 << s for s in used)
+    made, hand, free = len(used), len(state.hands[state.player]), N_SPOTS - len(used)
+    if (owed > 0) == (state.phase == DIG_PHASE) or owed > hand:
+        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
+    if owed > free:  # the discard step would stop with no legal action
+        raise PositionError(
+            f"to_discard {owed} owes {counted(owed, 'discard')} on spots not used this turn, but {free} of 9 "
+            f"{'is' if free == 1 else 'are'} left: each discard goes on a different spot (QU-3)")
+    if "roll" not in position and owed + made > 6:
+        raise PositionError(
+            f"to_discard {owed} and {counted(made, 'used spot')} make {owed + made} discards this turn, more than "
+            "a die shows (QU-3)")
+    state.roll = roll = read_int(position, "roll", owed + made, 0, 6)
+    if state.phase == DIG_PHASE:
+        agree = made <= roll
+    else:  # the roll's discards, or the whole hand if it is shorter
+        agree = roll >= 1 and owed + made == min(roll, hand + made)
+    if not agree:
+        raise PositionError(
+            f"roll {roll}, to_discard {owed} and {counted(made, 'used spot')} do not agree: the turn discards as many "
+            "cards as the die shows (1-6), each on a different spot, or the whole hand if it is shorter (QU-3)")
+
+
+def _check_end(state: QuisState) -> None:
+    """How the game ended agrees with the board: a complete set is a win at once (QU-5), the
+    turn limit ends it (QU-8), and a live turn that began with an empty pile still has one."""
+    complete = [seat for seat in range(state.n) if state.cover[seat] == ALL_RANKS]
+    if (state.winner >= 0) != (state.end == COMPLETE):
+        raise PositionError("a winner is named exactly when the game ended with a complete set")
+    if complete != ([state.winner] if state.winner >= 0 else []):
+        raise PositionError(
+            "the game ends at once with a win when a seat's runs cover Ace through King (QU-5): "
+            f"{'seats ' + ' '.join(map(str, complete)) if complete else 'no seat'} cover them, "
+            f"{'seat ' + str(state.winner) if state.winner >= 0 else 'no seat'} is named the winner")
+    pile = len(state.pile) - state.top
+    max_turns = state.game.max_turns  # type: ignore[attr-defined]
+    if state.end is None and state.turns >= max_turns:
+        raise PositionError(f"turns {state.turns}: a game ends after {max_turns} turns (max_turns, QU-8)")
+    if state.end == MAX_TURNS and state.turns < max_turns:
+        raise PositionError(f"end 'max_turns' after {state.turns} turns: that end comes after {max_turns} (QU-8)")
+    if state.end is None and (state.began_empty or state.barren) and pile:
+        raise PositionError(
+            "began_empty and barren say the draw pile is empty; only a clearing, at a turn's end, fills it (QU-7, QU-8)")
+    if state.end == STALEMATE and (pile or not state.barren or any(len(stack) > 1 for stack in state.spots)):
+        raise PositionError(
+            "end 'stalemate' comes when a clearing finds no card beneath the tops after one that found none: "
+            "an empty pile, barren true, and no spot holding more than its top (QU-8)")
