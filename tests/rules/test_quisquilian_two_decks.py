@@ -268,3 +268,43 @@ def test_qu9_the_game_that_found_it_keeps_the_true_state_among_the_samples():
             assert any("5D" in r["pile_contents"] for r in after["pool_readings"])  # kept, not guessed away
             assert any("5D" not in r["pile_contents"] for r in after["pool_readings"])
     assert actions > 104
+
+
+def _with_readings(change) -> dict[str, Any]:
+    position = STEPS[1][0].to_position()
+    change(position)
+    return position
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda p: p["pool_readings"].pop(), "two or more readings"),
+    (lambda p: p["pool_readings"].append(dict(p["pool_readings"][0])), "listed once"),
+    (lambda p: p["pool_readings"][0].update(weight=0.9), "add up to 1"),
+    (lambda p: p["pool_readings"][0].update(weight="20/27"), "probability"),
+    (lambda p: p["pool_readings"][0].update(weight=True), "probability"),
+    (lambda p: p["pool_readings"][0].update(extra=1), "each of pool_readings"),
+    (lambda p: p.update(pool_counts=[2, 0, 0]), "what the readings give"),
+    (lambda p: p.update(earlier_pools=[]), "its own earlier_pools"),
+    (lambda p: p["pool_readings"][1].update(pool_counts=[9, 0, 0]), "pool_counts"),
+])
+def test_qu9_malformed_readings_are_a_position_error(change, words):
+    """QU-9: pool_readings is two or more distinct readings whose weights are probabilities
+    adding up to 1, the top-level keys what they give; the hidden cards must fit one."""
+    position = _with_readings(change)
+    with pytest.raises(parlour.PositionError, match=words):
+        GAME.from_position(position)
+
+
+def test_qu9_readings_written_in_another_order_load_as_written():
+    position = _with_readings(lambda p: p["pool_readings"].reverse())
+    assert GAME.from_position(position).to_position() == position
+
+
+def test_qu9_hidden_cards_that_fit_no_reading_are_refused():
+    """The pile holding a card of no reading's pile_contents: not a state the record allows."""
+    position = STEPS[1][0].to_position()
+    hands = [list(h) for h in position["hands"]]
+    hands[2] = ["9H", "JD"]  # seat 2 holds a cleared card it never drew ...
+    position.update(hands=hands, draw_pile=["KH", "9C"])  # ... and the pile its own KH
+    with pytest.raises(parlour.PositionError, match="do not fit"):
+        GAME.from_position(position)
