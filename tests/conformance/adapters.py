@@ -940,8 +940,9 @@ _QU_OBS_KEYS = {
     "winner", "options", "end", "hand", "hand_sizes", "coverage", "draw_pile_size", "scores",
 }
 #: keys shown only while they apply: ``earlier_pools``, while a hand may hold unseen cards drawn
-#: after a clearing before the last one (QU-9)
-_QU_OPTIONAL_KEYS = {"earlier_pools"}
+#: after a clearing before the last one, and ``pool_readings``, while a two-deck record of the
+#: cleared cards reads more than one way (QU-9)
+_QU_OPTIONAL_KEYS = {"earlier_pools", "pool_readings"}
 #: the observation keys that are the position's own, shown to every seat as they are
 _QU_PUBLIC = (
     "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played", "quiet_turns",
@@ -1127,27 +1128,7 @@ def _qu_invariants(state: State) -> None:
         else:
             assert pos["to_discard"] == 0
     # QU-9 / engine-notes: after a clearing, the cleared cards not yet seen are public.
-    contents, counts = pos["pile_contents"], pos["pool_counts"]
-    assert (contents is None) == (pos["clearings"] == 0), (contents, pos["clearings"])
-    assert all(isinstance(c, int) and c >= 0 for c in counts), counts
-    if contents is None:
-        assert counts == [0] * n, counts
-    else:
-        assert sum(counts) <= len(contents), (counts, contents)
-        # unseen = still in the pile, or drawn into a hand and not yet played
-        assert len(contents) == len(pile) + sum(counts), (len(contents), len(pile), counts)
-        if one_deck:  # exact with one deck: each code is one card
-            assert Counter(pile) <= Counter(contents), "a pile card is not among the cleared cards"
-            for seat in range(n):
-                drawn = [c for c in hands[seat] if c in contents]
-                assert len(drawn) == counts[seat], (seat, hands[seat], counts[seat], contents)
-    # QU-9: an earlier clearing's cards still unseen lie in the hands that drew them (never the pile)
-    for group in pos.get("earlier_pools", ()):
-        assert contents is not None and any(group["counts"]) and len(group["cards"]) == sum(group["counts"]), group
-        if one_deck:
-            assert not Counter(pile) & Counter(group["cards"]), group
-            for seat in range(n):
-                assert len([c for c in hands[seat] if c in group["cards"]]) == group["counts"][seat], (seat, group)
+    _qu_pool_invariants(pos, one_deck)
     # The legal actions, from QU-3 and QU-4.
     legal = {str(a) for a in state.legal_actions()}
     expected = _qu_expected_legal(pos)
@@ -1169,18 +1150,96 @@ def _qu_invariants(state: State) -> None:
         assert obs["coverage"] == [sorted(c) for c in covers], (obs["coverage"], covers)
 
 
+def _qu_readings(pos: dict[str, Any]) -> dict[tuple, float] | None:
+    """QU-9: the readings of the cleared cards a position holds, as {pools: probability}, each
+    pool (sorted codes, counts per seat), oldest first; None before the first clearing."""
+    if pos["pile_contents"] is None:
+        return None
+    items = pos.get("pool_readings") or [{"weight": 1.0, **pos}]
+    out = {}
+    for item in items:
+        groups = [(g["cards"], g["counts"]) for g in item.get("earlier_pools", [])]
+        groups.append((item["pile_contents"], item["pool_counts"]))
+        out[tuple((tuple(sorted(cards, key=_qu_sort)), tuple(counts)) for cards, counts in groups)] = item["weight"]
+    return out
+
+
+def _qu_same_readings(a: dict[tuple, float] | None, b: dict[tuple, float] | None) -> bool:
+    """The same readings, with the same probabilities (to rounding)."""
+    if a is None or b is None:
+        return a is b
+    return a.keys() == b.keys() and all(abs(a[k] - b[k]) < 1e-9 for k in a)
+
+
+def _qu_pool_invariants(pos: dict[str, Any], one_deck: bool) -> None:
+    """Each reading: the last clearing's unseen cards are the pile and what hands hold of them,
+    an earlier clearing's all in hands; no hand holds more pool cards than it has cards; the
+    probabilities add up to 1; the hidden cards as they lie fit a reading (with one deck there
+    is one, and each hand holds exactly its counts of each pool's cards)."""
+    n, hands, pile = len(pos["hands"]), pos["hands"], pos["draw_pile"]
+    readings = _qu_readings(pos)
+    assert (readings is None) == (pos["clearings"] == 0), (pos["pile_contents"], pos["clearings"])
+    if readings is None:
+        assert pos["pool_counts"] == [0] * n and "earlier_pools" not in pos and "pool_readings" not in pos
+        return
+    assert abs(sum(readings.values()) - 1) < 1e-9 and all(w > 0 for w in readings.values()), readings.values()
+    assert (len(readings) > 1) == ("pool_readings" in pos)
+    if "pool_readings" in pos:  # the top-level keys: every card any reading has there, the most it counts
+        union = Counter()
+        for pools in readings:
+            union |= Counter(pools[-1][0])
+        assert Counter(pos["pile_contents"]) == union and "earlier_pools" not in pos
+        assert pos["pool_counts"] == [max(pools[-1][1][s] for pools in readings) for s in range(n)]
+    fitting = 0
+    for pools in readings:
+        for i, (cards, counts) in enumerate(pools):
+            last = i == len(pools) - 1
+            assert all(isinstance(c, int) and c >= 0 for c in counts), counts
+            assert len(cards) == sum(counts) + (len(pile) if last else 0), (cards, counts, len(pile))
+            assert last or any(counts), "an earlier pool with no card left unseen is dropped"
+        for seat in range(n):
+            assert sum(counts[seat] for _, counts in pools) <= len(hands[seat]), "pool_counts above a hand's size"
+        fitting += Counter(pile) <= Counter(pools[-1][0])
+        if one_deck:
+            assert len(readings) == 1, "with one deck the record reads one way"
+            assert Counter(pile) <= Counter(pools[-1][0]), "a pile card is not among the cleared cards"
+            for cards, counts in pools:
+                for seat in range(n):
+                    assert len([c for c in hands[seat] if c in cards]) == counts[seat], (seat, hands[seat], cards)
+            assert not Counter(pile) & Counter(c for cards, _ in pools[:-1] for c in cards)
+    assert fitting, "the pile fits no reading: the true state is not among those the record allows"
+
+
+def _qu_left(readings: dict[tuple, float], seat: int, code: str, sizes: list[int], unseen: int) -> dict[tuple, float]:
+    """QU-9: the readings after ``code`` left ``seat``'s hand (``sizes``: the hand sizes before;
+    ``unseen``: copies of the code on no spot and in no run): each place it may have come from
+    (a pool the hand holds cards of, or the hand's own cards), weighed by the chance that place
+    held a copy, each copy as likely as any other card of that place."""
+    out: dict[tuple, float] = {}
+    for pools, weight in readings.items():
+        for i, (cards, counts) in enumerate(pools):
+            m = cards.count(code)
+            if counts[seat] and m:
+                rest = list(cards)
+                rest.remove(code)
+                new = list(pools)
+                new[i] = (tuple(rest), counts[:seat] + (counts[seat] - 1,) + counts[seat + 1:])
+                if i < len(pools) - 1 and not rest:
+                    del new[i]
+                out[tuple(new)] = out.get(tuple(new), 0) + weight * m * counts[seat] / len(cards)
+        own = sizes[seat] - sum(counts[seat] for _, counts in pools)
+        own_copies = unseen - sum(cards.count(code) for cards, _ in pools)
+        if own and own_copies:
+            every_own = sum(sizes) - sum(sum(counts) for _, counts in pools)
+            out[pools] = out.get(pools, 0) + weight * own_copies * own / every_own
+    assert out, f"{code} cannot have left seat {seat}'s hand by any reading"
+    total = sum(out.values())
+    return {pools: w / total for pools, w in out.items()}
+
+
 def _qu_card(word: str) -> tuple[str, int]:
     code, _, spot = word.partition("@")
     return code, int(spot) if spot else 0
-
-
-def _qu_leave_hand(hand: list[str], code: str, pool: list[str] | None, counts: list[int], seat: int) -> None:
-    """engine-notes: a card leaving a hand counts as a cleared card drawn (and now seen)
-    when it is one of the cleared cards and the seat still holds any."""
-    hand.remove(code)
-    if pool is not None and counts[seat] and code in pool:
-        pool.remove(code)
-        counts[seat] -= 1
 
 
 def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -> None:
@@ -1192,15 +1251,24 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
     hands = [list(h) for h in before["hands"]]
     spots = [list(s) for s in before["spots"]]
     runs = [[list(r) for r in rs] for rs in before["runs"]]
-    pool = None if before["pile_contents"] is None else list(before["pile_contents"])
-    counts = list(before["pool_counts"])
+    readings = _qu_readings(before)
     played = before["played"]
+    decks = _qu_decks(options)
+
+    def leave_hand(code: str) -> None:  # QU-9: what is known of the cleared cards follows it
+        nonlocal readings
+        sizes = [len(h) for h in hands]
+        hands[p].remove(code)
+        if readings is not None:
+            public = sum(st.count(code) for st in before["spots"]) + sum(r.count(code) for rs in before["runs"] for r in rs)
+            readings = _qu_left(readings, p, code, sizes, decks - public)
+
     # The action's own effect.
     if verb == "discard":  # QU-3: one hand card onto one spot not used this turn
         assert before["phase"] == "discard"
         code, spot = args[0], int(args[1])
         assert spot not in before["used_spots"], (spot, before["used_spots"])
-        _qu_leave_hand(hands[p], code, pool, counts, p)
+        leave_hand(code)
         spots[spot - 1].append(code)
     elif verb in ("run", "add"):
         assert before["phase"] == "dig"
@@ -1211,7 +1279,7 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
             if spot:
                 taken.setdefault(spot, []).append(code)
             else:
-                _qu_leave_hand(hands[p], code, pool, counts, p)
+                leave_hand(code)
         for spot, codes in taken.items():  # QU-4: the spot's top cards, in any order
             stack = spots[spot - 1]
             assert len(codes) <= len(stack) and Counter(stack[len(stack) - len(codes):]) == Counter(codes), (
@@ -1250,10 +1318,7 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
         assert after["player"] == p and after["end"] is None
         assert [Counter(h) for h in after["hands"]] == [Counter(h) for h in hands]
         assert after["spots"] == spots and after["draw_pile"] == before["draw_pile"]
-        assert after["pile_contents"] == (None if pool is None else after["pile_contents"])
-        assert after["pool_counts"] == counts, (after["pool_counts"], counts)
-        if pool is not None:
-            assert Counter(after["pile_contents"]) == Counter(pool)
+        assert _qu_same_readings(_qu_readings(after), readings), (after.get("pool_readings"), readings)
         assert after["played"] == played and after["roll"] == before["roll"]
         assert after["quiet_turns"] == before["quiet_turns"] and after["clearings"] == before["clearings"]
         if verb == "discard" and before["to_discard"] > 1:
@@ -1282,8 +1347,9 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
         for seat in range(n):
             if seat != p:
                 assert after["hands"][seat] == before["hands"][seat], f"seat {seat}'s hand changed"
-        if pool is not None:
-            counts[p] += len(drawn)
+        if readings is not None:  # QU-9: the refill's cards are the last clearing's
+            readings = {pools[:-1] + ((pools[-1][0], pools[-1][1][:p] + (pools[-1][1][p] + len(drawn),)
+                                       + pools[-1][1][p + 1:]),): w for pools, w in readings.items()}
         # QU-7: the yard is cleared after as many consecutive quiet turns as players.
         quiet = before["quiet_turns"] + 1 if before["began_empty"] and not played else 0
         barren = before["barren"] and not played
@@ -1293,7 +1359,12 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
                 assert after["clearings"] == before["clearings"] + 1
                 assert after["spots"] == [stack[-1:] for stack in spots], after["spots"]
                 assert Counter(after["draw_pile"]) == Counter(beneath), "the new pile is not the cards beneath"
-                assert Counter(after["pile_contents"]) == Counter(beneath) and after["pool_counts"] == [0] * n
+                new = (tuple(sorted(beneath, key=_qu_sort)), (0,) * n)
+                kept: dict[tuple, float] = {}
+                for pools, w in (readings or {(): 1.0}).items():  # the pools hands still hold cards of
+                    key = tuple(pool for pool in pools if any(pool[1])) + (new,)
+                    kept[key] = kept.get(key, 0) + w
+                assert _qu_same_readings(_qu_readings(after), {k: w / sum(kept.values()) for k, w in kept.items()})
                 assert not after["barren"] and after["quiet_turns"] == 0
                 expected_end = None
             else:  # QU-8
@@ -1305,9 +1376,7 @@ def _qu_transition(before: dict[str, Any], action: str, after: dict[str, Any]) -
             assert after["clearings"] == before["clearings"] and after["spots"] == spots
             assert after["draw_pile"] == pile[len(drawn):]
             assert after["quiet_turns"] == quiet and after["barren"] == barren
-            assert after["pool_counts"] == counts, (after["pool_counts"], counts)
-            if pool is not None:
-                assert Counter(after["pile_contents"]) == Counter(pool)
+            assert _qu_same_readings(_qu_readings(after), readings), (after.get("pool_readings"), readings)
             expected_end = None
         if expected_end is None and before["turns"] + 1 >= options["max_turns"]:
             expected_end = "max_turns"
@@ -1331,74 +1400,79 @@ def _qu_hidden_twin(state: State, seat: int | None, rng: random.Random) -> State
     """The same position with the cards ``seat`` cannot know dealt otherwise, and another chance seed.
 
     QU-9: the other hands (every hand for a spectator, ``seat`` None) and the pile's order
-    are hidden; every stack and run is public.
-    Before any clearing, the other seats' hand cards and the pile are one pool (hand sizes
-    kept). After one, ``pile_contents`` (the cleared cards still unseen) and ``pool_counts``
-    are public: the unseen cleared cards are permuted among the pile and the other seats'
-    parts drawn from them, and the other hidden cards among the other hand slots. With two
-    decks identical codes make the parts ambiguous: the parts are then read greedily, which
-    keeps the observation (the harness asserts it).
+    are hidden; every stack and run is public. Before any clearing, the other seats' hand
+    cards and the pile are one group (hand sizes kept). After one, the hidden cards are read
+    as one reading of the cleared cards allows (``_qu_split``: each hand's cards of each pool,
+    the rest its own, the pile the last pool's), and each group's cards are permuted among its
+    places (the other seats' and the pile), which keeps the observation (the harness asserts it).
     """
     pos = state.to_position()
     n = len(pos["hands"])
-    contents, counts = pos["pile_contents"], pos["pool_counts"]
-    pile = list(pos["draw_pile"])
-    consistent = contents is None or Counter(pile) <= Counter(contents)
-    keep_mover = False
+    split = _qu_split(pos)
     for attempt in range(12):
-        if attempt == 6:
-            keep_mover = True  # a digging player must keep a hand that can dig
-        movable = [
-            s for s in range(n)
-            if s != seat and not (keep_mover and s == pos["player"] and pos["end"] is None)
-        ]
-        parts: dict[int, list[str]] = {s: [] for s in movable}
-        rests: dict[int, list[str]] = {s: list(pos["hands"][s]) for s in movable}
-        if contents is not None and consistent:
-            free = Counter(contents) - Counter(pile)
-            for s in range(n):  # every seat's part, also those kept, in seat order
-                part, rest = [], []
-                for code in pos["hands"][s]:
-                    if len(part) < counts[s] and free[code] > 0:
-                        free[code] -= 1
-                        part.append(code)
-                    else:
-                        rest.append(code)
-                if s in parts:
-                    parts[s], rests[s] = part, rest
-            cleared = pile + [c for s in movable for c in parts[s]]
-            rng.shuffle(cleared)
-            new_pile, cleared = cleared[: len(pile)], cleared[len(pile):]
-            for s in movable:
-                k = len(parts[s])
-                parts[s], cleared = cleared[:k], cleared[k:]
-            other = [c for s in movable for c in rests[s]]
-            rng.shuffle(other)
-            for s in movable:
-                k = len(rests[s])
-                rests[s], other = other[:k], other[k:]
-        elif contents is not None:
-            # (the two-deck bookkeeping no longer matches the pile: only its order changes)
-            new_pile = pile[:]
-            rng.shuffle(new_pile)
-        else:
-            hidden = pile + [c for s in movable for c in rests[s]]
-            rng.shuffle(hidden)
-            new_pile, hidden = hidden[: len(pile)], hidden[len(pile):]
-            for s in movable:
-                k = len(rests[s])
-                rests[s], hidden = hidden[:k], hidden[k:]
-        twin = copy.deepcopy(pos)
+        keep_mover = attempt >= 6  # a digging player must keep a hand that can dig
+        movable = [s for s in range(n) if s != seat and not (keep_mover and s == pos["player"] and pos["end"] is None)]
+        twin, groups = copy.deepcopy(pos), copy.deepcopy(split)
+        for group in groups:  # group: place -> its cards of that group ("pile" or a seat)
+            places = [at for at in group if at == "pile" or at in movable]
+            cards = [c for at in places for c in group[at]]
+            rng.shuffle(cards)
+            for at in places:
+                group[at], cards = cards[: len(group[at])], cards[len(group[at]):]
         for s in movable:
-            twin["hands"][s] = parts[s] + rests[s]
-        twin["draw_pile"] = new_pile
+            twin["hands"][s] = [c for group in groups for c in group.get(s, [])]
+        twin["draw_pile"] = [c for group in groups for c in group.get("pile", [])]
         twin["chance"] = (pos["chance"] + 1 + rng.randrange(2**40)) % 2**63
         try:
-            built = state.game.from_position(twin)
+            return state.game.from_position(twin)
         except parlour.PositionError:
             continue  # the digging player got a hand with nothing to dig: deal again
-        return built
     raise AssertionError("no hidden twin found")
+
+
+def _qu_split(pos: dict[str, Any]) -> list[dict[Any, list[str]]]:
+    """The hidden cards as groups a reading of the cleared cards allows (QU-9): for each group,
+    each place's cards of it (a seat, or "pile"). Before any clearing one group holds them all;
+    after one, the first group is the hands' own cards, then each pool, the last with the pile."""
+    n = len(pos["hands"])
+    readings = _qu_readings(pos)
+    if readings is None:
+        group = {s: list(pos["hands"][s]) for s in range(n)}
+        group["pile"] = list(pos["draw_pile"])
+        return [group]
+    unseen = Counter(c for h in pos["hands"] for c in h) + Counter(pos["draw_pile"])
+    for pools in readings:
+        stock = [unseen - sum((Counter(cards) for cards, _ in pools), Counter())] + [Counter(cards) for cards, _ in pools]
+        caps = [[len(pos["hands"][s]) - sum(counts[s] for _, counts in pools) for s in range(n)]]
+        caps += [list(counts) for _, counts in pools]
+        groups: list[dict[Any, list[str]]] = [{s: [] for s in range(n)} for _ in stock]
+        groups[-1]["pile"] = list(pos["draw_pile"])
+        if Counter(pos["draw_pile"]) <= stock[-1] and all(v >= 0 for c in caps for v in c):
+            stock[-1] = stock[-1] - Counter(pos["draw_pile"])
+            copies = [(s, code) for s in range(n) for code in pos["hands"][s]]
+            if _qu_assign(copies, stock, caps, groups):
+                return groups
+    raise AssertionError(f"the hidden cards fit no reading of the cleared cards: {pos}")
+
+
+def _qu_assign(copies: list[tuple[int, str]], stock: list[Counter], caps: list[list[int]],
+               groups: list[dict[Any, list[str]]]) -> bool:
+    """Depth-first: give each hand card (seat, code) a group with a copy of it left and a slot
+    of that seat's left."""
+    if not copies:
+        return all(v == 0 for c in caps for v in c)
+    (s, code), rest = copies[0], copies[1:]
+    for g in range(len(stock)):
+        if stock[g][code] > 0 and caps[g][s] > 0:
+            stock[g][code] -= 1
+            caps[g][s] -= 1
+            groups[g][s].append(code)
+            if _qu_assign(rest, stock, caps, groups):
+                return True
+            groups[g][s].pop()
+            stock[g][code] += 1
+            caps[g][s] += 1
+    return False
 
 
 def _qu_policy(state: State, rng: random.Random) -> int:

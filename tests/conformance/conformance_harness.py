@@ -511,6 +511,16 @@ def check_no_leak(p: Playout) -> None:
         twin = ad.hidden_twin(state, None, step_rng(p, "twin", step, "public"))
         public_differed += twin.to_position() != state.to_position()
         assert twin.observation(None) == public, f"{p.describe(step)}: the public observation shows hidden cards"
+        # A spectator's sample is a lawful state showing the spectator what it saw, the same
+        # for the twin (issue 18: a hand's size is public, its cards unknown like the pile's).
+        game = state.game
+        sample = game.sample(public, random.Random(step))
+        assert sample.observation(None) == public, f"{p.describe(step)}: a spectator's sample contradicts its view"
+        assert game.sample(twin.observation(None), random.Random(step)).to_position() == sample.to_position()
+        found = Counter(c for cards in ad.cards_by_place(sample.to_position()).values() for c in cards)
+        assert found == deck, f"{p.describe(step)}: a spectator's sample does not conserve cards"
+        ad.invariants(sample)
+        generic_invariants(sample)
         for seat in seats(state):
             where = f"{p.describe(step)} seat {seat}"
             twin = ad.hidden_twin(state, seat, step_rng(p, "twin", step, seat))

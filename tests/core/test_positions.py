@@ -1,10 +1,13 @@
 """Positions written by hand: what from_position accepts, and PositionError for the rest.
 
-Psalter Row is the game used (DESIGN.md "Positions", "Psalter Row"; engine-notes).
+Psalter Row is the game used (DESIGN.md "Positions", "Psalter Row"; engine-notes), and at the
+end every game with values of the wrong type at each level (issue 18; tests/core/
+test_fuzz_positions.py looks for more at random).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -119,8 +122,9 @@ def test_bad_end() -> None:
     _refused({"hand": HAND, "end": "complete"}, "complete")
     row = [f"{v}H" for v in range(2, 11)]
     hand = ["9C", "KS", "2D", "QC", "3S"]
-    _refused({"row": row, "hand": hand}, "complete")  # a full Row has ended the game
+    _refused({"row": row, "hand": hand, "end": None}, "complete")  # a full Row has ended the game
     assert GAME.from_position({"row": row, "hand": hand, "end": "complete"}).winners() == [0]
+    assert GAME.from_position({"row": row, "hand": hand}).end_reason == "complete"  # implied when left out
     _refused(full(end="exhausted"), "exhausted")
 
 
@@ -148,3 +152,76 @@ def test_unknown_options_in_a_position() -> None:
 def test_options_that_are_not_a_dict(options: object) -> None:
     # A malformed position must give a PositionError, never a TypeError from the engine.
     _refused({"hand": HAND, "options": options}, "options")
+
+
+# ---------------------------------------------------------------------------------------
+# Every game: a value of the wrong type, at any level, is a PositionError (never TypeError)
+# ---------------------------------------------------------------------------------------
+
+def _start(name: str, **options: object) -> dict:
+    return parlour.load(name, **options).new_state(4).to_position()
+
+
+def _set(position: dict, path: tuple, value: object) -> dict:
+    changed = copy.deepcopy(position)
+    node = changed
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return changed
+
+
+BAD_VALUES = [
+    # Decktet Golf: a nested list or dict inside a seat's face_up was a TypeError (unhashable)
+    ("decktet-golf", ("face_up", 0), [["B1"]], "cell"),
+    ("decktet-golf", ("face_up", 0), [{"B1": 1}], "cell"),
+    ("decktet-golf", ("face_up", 0), [1], "cell"),
+    ("decktet-golf", ("face_up",), [["B1"], "C1"], "face_up"),
+    ("decktet-golf", ("layouts", 0, "B1"), ["2MK"], "card codes"),
+    ("decktet-golf", ("drawn",), 0, "card codes"),
+    ("decktet-golf", ("lines",), [["2"]], "lines"),
+    ("decktet-golf", ("totals",), [True, 0], "totals"),
+    ("decktet-golf", ("totals",), [2**63, 0], "totals"),
+    ("decktet-golf", ("round",), 10**400, "about 400 digits"),
+    ("decktet-golf", ("first_players",), [True], "first_players"),
+    ("decktet-golf", ("chance",), 2**200, "chance"),
+    ("psalter-row", ("hand", 0), 10**5000, "card codes"),
+    ("psalter-row", ("hand", 0), ["5H"], "card codes"),
+    ("psalter-row", ("pending_discards",), 10**5000, "about 5000 digits"),
+    ("psalter-row", ("end",), ["complete"], "end"),
+    ("quisquilian", ("used_spots",), [True], "used_spots"),
+    ("quisquilian", ("used_spots",), [[1]], "used_spots"),
+    ("quisquilian", ("pool_counts",), [True, 0, 0, 0], "pool_counts"),
+    ("quisquilian", ("pool_counts",), [10**400, 0, 0, 0], "pool_counts"),
+    ("quisquilian", ("spots", 0), [["5H"]], "card codes"),
+    ("quisquilian", ("runs", 0), "5H 6H 7H", "runs"),
+    ("quisquilian", ("turns",), 2**64, "turns"),
+    ("quisquilian", ("winner",), True, "winner"),
+]
+
+
+@pytest.mark.parametrize(("name", "path", "value", "words"), BAD_VALUES,
+                         ids=[f"{case[0]}-{'.'.join(map(str, case[1]))}-{i}" for i, case in enumerate(BAD_VALUES)])
+def test_a_value_of_the_wrong_type_is_a_position_error(name: str, path: tuple, value: object, words: str) -> None:
+    position = _set(_start(name), path, value)
+    before = copy.deepcopy(position)
+    with pytest.raises(PositionError) as info:
+        parlour.load(name).from_position(position)
+    assert words in str(info.value), str(info.value)
+    assert len(str(info.value)) < 500  # a huge or deep value is quoted cut short
+    assert position == before  # the refused position is left as it was
+
+
+@pytest.mark.parametrize("position", [
+    {"hand": HAND, 1: "a key that is not text"},
+    {"hand": HAND, "turns": 10**5000},  # (no chance: it is derived from the position's JSON)
+], ids=["key", "number"])
+def test_a_position_that_is_not_json_data_is_a_position_error(position: dict) -> None:
+    _refused(position, "JSON")
+
+
+def test_options_with_keys_that_are_not_text_or_values_of_any_type() -> None:
+    with pytest.raises(ParlourError, match="option names"):
+        GAME.from_position({"hand": HAND, "options": {1: 2}})
+    with pytest.raises(ParlourError, match=r"errand_draw=\{'x': \[1\]\} is not allowed"):
+        GAME.from_position({"hand": HAND, "options": {"errand_draw": {"x": [1]}}})

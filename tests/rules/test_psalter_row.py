@@ -10,6 +10,7 @@ cards named nowhere else go to ``removed`` so that all 52 cards are placed.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable
 
 import pytest
@@ -957,6 +958,22 @@ def test_pr11_a_position_that_has_ended_owes_no_discard(pending):
     assert legal(state) == {f"discard {c}" for c in hand}
 
 
+@pytest.mark.parametrize("reshuffled, discard", [(True, ["2C"]), (False, [])])
+def test_pr11_a_position_with_the_pile_spent_and_no_end_has_ended(reshuffled, discard):
+    """PR-11: with the draw pile empty and no reshuffle left (used, or nothing to reshuffle) the
+    game ended when the pile emptied; a position that leaves "end" out has that end (DESIGN.md
+    "Positions"), and owes no discard. With ``end_on="failed_draw"`` play goes on."""
+    row, hand = ["5H"], ["6H", "9C", "4D", "KS", "8C"]
+    state = make_state(row=row, hand=hand, draw_pile=[], discard=discard, reshuffled=reshuffled)
+    assert state.end_reason == "exhausted" and state.legal_actions() == [] and state.scores() == [-7]
+    assert parlour.replay(state.record()).to_position() == state.to_position()
+    with pytest.raises(parlour.PositionError, match="implies"):
+        make_state(row=row, hand=hand, draw_pile=[], discard=discard, reshuffled=reshuffled, pending="errand_discard")
+    going_on = make_state({"end_on": "failed_draw"}, row=row, hand=hand, draw_pile=[], discard=discard,
+                          reshuffled=reshuffled)
+    assert going_on.end_reason is None and "place 6H high" in legal(going_on)
+
+
 def test_pr11_failed_draw_variant_plays_on_with_an_empty_pile():
     """PR-11 variant end_on="failed_draw": the emptied pile ends nothing until a card must be drawn."""
     state = make_state(
@@ -1052,14 +1069,20 @@ def test_pr12_completion_at_the_low_end_scores_the_colour_bonus():
     assert state.scores() == [11]
 
 
-def test_pr12_a_complete_row_needs_the_complete_end_in_a_position():
-    """PR-12: a position whose Row holds 2-10 must say end "complete", and only then."""
-    with pytest.raises(parlour.PositionError):
-        make_state(row=EIGHT_HEARTS + ["10H"], hand=["2C"])
-    with pytest.raises(parlour.PositionError):
+def test_pr12_a_complete_row_is_a_finished_game_in_a_position():
+    """PR-12: a position whose Row holds 2-10 is over with end "complete", and only such a one.
+    Without "end" that end is implied (DESIGN.md "Positions": a missing key takes the value the
+    rest implies) and the game is scored; an explicit null end contradicts it."""
+    with pytest.raises(parlour.PositionError, match="PR-12"):
+        make_state(row=EIGHT_HEARTS + ["10H"], hand=["2C"], end=None)
+    with pytest.raises(parlour.PositionError, match="PR-12"):
         make_state(row=EIGHT_HEARTS, hand=["2C"], end="complete")
-    state = make_state(row=EIGHT_HEARTS + ["10H"], hand=["2C"], end="complete")
-    assert state.is_terminal() and state.winners() == [0]
+    for given in ({"end": "complete"}, {}):
+        state = make_state(row=EIGHT_HEARTS + ["10H"], hand=["2C"], **given)
+        assert state.is_terminal() and state.end_reason == "complete" and state.winners() == [0]
+        assert state.scores() == [9 + 5] and state.legal_actions() == []  # all of 2-10, one suit (PR-13)
+        assert state.to_position()["end"] == "complete"
+        assert parlour.replay(state.record()).to_position() == state.to_position()
 
 
 # ---------------------------------------------------------------------------------------
@@ -1227,6 +1250,27 @@ def test_pr14_removed_and_discard_are_public():
     assert obs["discard"] == ["2D"]
     assert "QS" in obs["removed"]
     assert "draw_pile" not in obs
+
+
+def test_pr14_a_spectators_sample_deals_the_hand_as_unknown_as_the_pile():
+    """PR-14 and DESIGN.md "Hidden information": a spectator sees the hand's size, not its cards
+    (``observation(None)``); a sample from that view holds a hand of that size, dealt with the
+    pile from the cards nobody has seen, and shows the spectator what it saw."""
+    state = make_state(row=["5H"], hand=["10C", "2D", "QS", "JS", "KS"], draw_pile=["2C", "3C", "4C", "6C"],
+                       discard=["7D"], reshuffled=True)
+    state.apply("place 10C high pay 2D QS")
+    public = state.observation(None)
+    assert public["hand"] is None and public["hand_size"] == 5 and public["draw_pile_size"] == 1
+    hidden = set(state.to_position()["hand"]) | set(state.to_position()["draw_pile"])
+    hands = set()
+    for k in range(40):
+        sample = state.game.sample(public, random.Random(k))
+        position = sample.to_position()
+        assert sample.observation(None) == public
+        assert len(position["hand"]) == 5 and len(position["draw_pile"]) == 1
+        assert set(position["hand"]) | set(position["draw_pile"]) == hidden  # the unseen cards, nothing else
+        hands.add(tuple(sorted(position["hand"])))
+    assert len(hands) == 6  # which five of the six unseen cards are in hand is unknown: every choice comes
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ subset of the hand, kept when the cards make a run.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter, defaultdict
 from itertools import combinations, product
@@ -437,6 +438,54 @@ def test_qu3_a_hand_shorter_than_the_roll_discards_all_of_it():
     assert seen == {True, False}
 
 
+def discard_step(**flow: Any) -> dict[str, Any]:
+    """Seat 0 in its discard step, holding four cards; every other card under QD on spot 9."""
+    return make_position(nine(s1=["8C"], s2=["JD"], s5=["3S"], s9=["QD"]), [["2C", "9D", "KS", "5H"], [], [], []],
+                         rest=9, phase="discard", **flow)
+
+
+def test_qu3_a_discard_step_without_its_roll_has_the_discards_owed_plus_those_made():
+    """DESIGN.md "Positions": a missing roll is the discards owed plus those made; the position
+    then round-trips and its record replays (it did not: the roll was read as 0)."""
+    game = parlour.load("quisquilian")
+    state = game.from_position(discard_step(to_discard=2, used_spots=[4]))
+    assert pos(state)["roll"] == 3 and pos(state)["to_discard"] == 2
+    assert game.from_position(pos(state)).to_position() == pos(state)
+    play(state, "discard 2C 1", "discard 9D 5")
+    record = state.record()
+    assert record["start"]["roll"] == 3 and record["actions"] == ["discard 2C 1", "discard 9D 5"]
+    assert parlour.replay(json.dumps(record)).to_position() == pos(state)
+
+
+@pytest.mark.parametrize(("used", "owed", "words"), [
+    (list(range(1, 10)), 1, "0 of 9 are left"),  # every spot used: no discard can be made
+    (list(range(1, 9)), 2, "1 of 9 is left"),  # one spot left for two discards: stuck after the first
+    (list(range(1, 8)), 2, "more than a die shows"),  # spots enough, but 9 discards in a turn
+])
+def test_qu3_a_discard_step_owing_more_discards_than_free_spots_is_refused(used, owed, words):
+    """QU-3: each discard of a turn goes on a different spot, and a die shows at most 6. A
+    position owing discards that no free spot can take would be a live state with no legal
+    action (or one that gets stuck a discard later): a PositionError, with the roll given or not."""
+    game = parlour.load("quisquilian")
+    with pytest.raises(parlour.PositionError) as info:
+        game.from_position(discard_step(to_discard=owed, used_spots=used))
+    assert words in str(info.value) and "QU-3" in str(info.value)
+    with pytest.raises(parlour.PositionError, match="QU-3"):
+        game.from_position(discard_step(to_discard=owed, used_spots=used, roll=6))
+
+
+@pytest.mark.parametrize("flow", [
+    {"roll": 2, "to_discard": 3},  # owes more than the die
+    {"roll": 4, "to_discard": 2, "used_spots": [1]},  # 2 + 1 made is not the roll of 4 (a hand of 4 covers it)
+    {"roll": 0, "to_discard": 1},  # no die shows 0
+    {"roll": 2, "to_discard": 1, "used_spots": [True]},  # a bool is not a spot number
+    {"roll": 2, "to_discard": 1, "used_spots": [3, 3]},  # one card per spot
+])
+def test_qu3_a_roll_that_does_not_agree_with_the_discards_is_refused(flow):
+    with pytest.raises(parlour.PositionError, match="QU-3|used_spots"):
+        parlour.load("quisquilian").from_position(discard_step(**flow))
+
+
 def test_qu3_an_empty_hand_discards_nothing_and_goes_straight_to_the_dig():
     state = make_state(spots=nine(s1=["5C"], s2=["6C"], s3=["7C"], s4=["KD"]), hands=[[], [], [], []], rest=4)
     state.apply("stop")
@@ -768,6 +817,25 @@ def test_qu5_twelve_ranks_are_not_a_complete_set():
     assert pos(state)["player"] == 1
 
 
+FULL_SET = [["AC", "2C", "3C", "4C", "5C", "6C"], ["7D", "8D", "9D"], ["10H", "JH", "QH", "KH"]]
+
+
+@pytest.mark.parametrize(("runs", "end", "winner"), [
+    ([[], FULL_SET, [], []], None, None),  # seat 1 covers Ace to King, but the game goes on
+    ([[], FULL_SET, [], []], "complete", 0),  # the wrong seat named
+    ([[], FULL_SET[:2], [], []], "complete", 1),  # a win without the set
+])
+def test_qu5_a_position_whose_end_disagrees_with_the_runs_is_refused(runs, end, winner):
+    """QU-5: the game ends at once, with that seat the winner, when a seat's runs cover Ace
+    through King; a position saying otherwise is not a state of the game."""
+    with pytest.raises(parlour.PositionError, match="QU-5"):
+        make_state(spots=nine(s4=["2S"]), hands=[["3S"], ["KC"], ["4S"], ["6S"]], runs=runs, rest=4,
+                   end=end, winner=winner)
+    done = make_state(spots=nine(s4=["2S"]), hands=[["3S"], ["KC"], ["4S"], ["6S"]], runs=[[], FULL_SET, [], []],
+                      rest=4, end="complete", winner=1)
+    assert done.winners() == [1] and done.legal_actions() == []
+
+
 # ---------------------------------------------------------------------------------------
 # QU-6 Refill
 # ---------------------------------------------------------------------------------------
@@ -979,6 +1047,20 @@ def test_qu8_max_turns_ends_the_game_with_no_winner(max_turns):
     record = state.record()
     assert record["result"]["end"] == "max_turns" and record["options"]["max_turns"] == max_turns
     assert parlour.replay(record).end_reason == "max_turns"
+
+
+@pytest.mark.parametrize(("flow", "words"), [
+    ({"turns": 30, "options": {"max_turns": 30}}, "max_turns"),  # still going after its last turn
+    ({"turns": 3, "end": "max_turns", "options": {"max_turns": 30}}, "after 30"),  # ended too soon
+    ({"end": "stalemate", "barren": True}, "stalemate"),  # cards under the tops and in the pile
+    ({"began_empty": True}, "began_empty"),  # the turn began with an empty pile, which now holds cards
+    ({"barren": True}, "barren"),
+])
+def test_qu8_a_position_whose_end_disagrees_with_the_table_is_refused(flow, words):
+    options = {"players": 4, **flow.pop("options", {})}
+    with pytest.raises(parlour.PositionError, match=words):
+        make_state(options, spots=nine(s1=["5C", "9D"], s4=["2S"]), hands=[["3S"], ["KC"], ["4S"], ["6S"]],
+                   pile=["7H"], rest=4, **flow)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import importlib
 from parlour.agents.base import Agent, Budget
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
+from parlour.core.words import shown
 
 _AGENTS: dict[str, str] = {
     "random": "parlour.agents.random_agent:RandomAgent",
@@ -31,7 +32,7 @@ def agent_names() -> list[str]:
 def agent_class(name: str) -> type[Agent]:
     target = _AGENTS.get(name) if isinstance(name, str) else None
     if target is None:
-        raise OptionError(f"there is no agent {name!r}: the agents are {', '.join(agent_names())}")
+        raise OptionError(f"there is no agent {shown(name)}: the agents are {', '.join(agent_names())}")
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -39,7 +40,7 @@ def agent_class(name: str) -> type[Agent]:
 def make_agent(spec: str) -> Agent:
     """An agent from ``name`` or ``name:key=value,key=value``."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"agent spec {spec!r} is empty: expected a name such as {', '.join(agent_names())}")
+        raise OptionError(f"agent spec {shown(spec)} is empty: expected a name such as {', '.join(agent_names())}")
     name, _, rest = spec.strip().partition(":")
     params = dict(parse_option_text(part) for part in rest.split(",") if part.strip())
     return agent_class(name.strip())(**params)

@@ -27,6 +27,18 @@ import random
 import struct
 
 SEED_BITS = 63
+#: A seed is any integer smaller than this in size (positive or negative): enough for any
+#: seed a person or a generator picks, and small enough to be written out and hashed.
+SEED_LIMIT = 2**128
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` can be a chance seed: an integer (not a bool) below 2**128 in size.
+
+    >>> is_seed(7), is_seed(-7), is_seed(True), is_seed(2**128), is_seed("7")
+    (True, True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and -SEED_LIMIT < value < SEED_LIMIT
 
 
 def chance_rng(seed: int, *event: object) -> random.Random:

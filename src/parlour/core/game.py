@@ -16,11 +16,12 @@ from types import ModuleType
 from typing import Any, ClassVar, Iterator
 
 from parlour.core.action import Action
+from parlour.core.chance import is_seed
 from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.notation import longest_length
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
-from parlour.core.words import excerpt
+from parlour.core.words import excerpt, shown
 
 
 class Game:
@@ -48,8 +49,8 @@ class Game:
 
     def new_state(self, seed: int) -> "State":
         """The state at the start of a game whose every chance event derives from ``seed``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"seed {seed!r} is not allowed: expected an integer")
+        if not is_seed(seed):
+            raise OptionError(f"seed {shown(seed)} is not allowed: expected an integer below 2**128 in size")
         return self._new_state(seed)
 
     #: What notation looks like, for the error that unparseable text gets (a game may set
@@ -154,8 +155,8 @@ class Game:
         """This game, or the same game with other options (those not named are this game's)."""
         if options is None or options == self.options:
             return self
-        if not isinstance(options, dict):
-            raise OptionError(f"options must map option names to values, not {options!r}")
+        if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
+            raise OptionError(f"options must map option names (text) to values, not {shown(options)}")
         return type(self)(**{**self.options, **options})
 
     def _new_state(self, seed: int) -> "State":
@@ -306,9 +307,9 @@ class State:
         return f"{action} is not legal now"
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
             raise ParlourError(
-                f"seat {seat!r} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}"
+                f"seat {shown(seat)} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}"
             )
 
     def __repr__(self) -> str:

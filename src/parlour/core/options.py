@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from parlour.core.errors import OptionError
+from parlour.core.words import shown
+
+#: The largest number an option holds, either sign: 2**63 - 1, what JSON readers and results
+#: tables keep exactly (positions hold their integers within it too).
+MAX_INT = 2**63 - 1
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -65,8 +70,9 @@ class Option:
             return None
         parsed = self._parse(value)
         if parsed is _INVALID:
+            huge = " (below 2**63 in size)" if _too_big(value) else ""
             raise OptionError(
-                f"{game} option {self.name}={_show(value)} is not allowed: expected {self.allowed()}"
+                f"{game} option {self.name}={_show(value)} is not allowed: expected {self.allowed()}{huge}"
             )
         return parsed
 
@@ -90,6 +96,8 @@ class Option:
             except ValueError:
                 return _INVALID
         if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+            return _INVALID
+        if _too_big(value):
             return _INVALID
         value = kind(value)
         if value != value:  # NaN is in no range
@@ -115,6 +123,11 @@ class Option:
 _INVALID = object()
 
 
+def _too_big(value: Any) -> bool:
+    """A number beyond what an option holds (infinity too)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_INT
+
+
 def _same(value: Any, choice: Any) -> bool:
     # True == 1 in Python; an option of 1 or 2 must not take True.
     return type(value) is type(choice) and value == choice
@@ -133,7 +146,9 @@ def _parse_bool(value: Any) -> Any:
 
 
 def _show(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return shown(value) if isinstance(value, (str, list, dict, tuple, int)) else str(value)
 
 
 def validate_options(specs: tuple[Option, ...], given: dict[str, Any], game: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import ParlourError, RecordError
+from parlour.core.words import shown
 
 if TYPE_CHECKING:
     from parlour.core.game import State
@@ -66,13 +67,13 @@ def replay(record: dict[str, Any] | str) -> "State":
 
     data = _as_dict(record)
     try:
-        game = load(data["game"], **data["options"])
+        game = load(data["game"]).with_options(data["options"])
     except ParlourError as err:
         raise RecordError(f"the record's game or options are not valid: {err}") from None
     state = _start(game, data)
     for index, text in enumerate(data["actions"], 1):
         if not isinstance(text, str):
-            raise RecordError(f"action {index} is {text!r}: expected notation text")
+            raise RecordError(f"action {index} is {shown(text)}: expected notation text")
         try:
             state.apply(text)
         except ParlourError as err:
@@ -85,7 +86,7 @@ def _as_dict(record: dict[str, Any] | str) -> dict[str, Any]:
     if isinstance(record, str):
         try:
             record = json.loads(record)
-        except json.JSONDecodeError as err:
+        except (ValueError, RecursionError) as err:  # (a number too long to read, nesting too deep)
             raise RecordError(f"the record is not valid JSON: {err}") from None
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with keys " + ", ".join(RECORD_KEYS))
@@ -118,5 +119,5 @@ def _check_result(state: "State", result: Any) -> None:
     for key in ("scores", "winners", "end"):
         if key in result and result[key] != replayed[key]:
             raise RecordError(
-                f"the record's result says {key}={result[key]!r} but replaying gives {replayed[key]!r}"
+                f"the record's result says {key}={shown(result[key])} but replaying gives {replayed[key]!r}"
             )

@@ -10,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import OptionError
-from parlour.core.words import counted
+from parlour.core.words import counted, shown
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -32,7 +32,7 @@ def game_class(name: str) -> type[Game]:
     """The class of a registered game; OptionError lists the games when unknown."""
     target = _GAMES.get(name) if isinstance(name, str) else None
     if target is None:
-        raise OptionError(f"there is no game {name!r}: the games are {', '.join(game_names())}")
+        raise OptionError(f"there is no game {shown(name)}: the games are {', '.join(game_names())}")
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)
 

@@ -1,10 +1,13 @@
-"""Words for messages: counts in agreement (one card, two cards) and input quoted short.
+"""Words for messages and tables: one card, two cards; input and values quoted short.
 
 >>> counted(1, "card"), counted(0, "turn"), plural(3, "seat")
 ('1 card', '0 turns', 'seats')
 """
 
 from __future__ import annotations
+
+import reprlib
+from typing import Any
 
 #: Characters of a client's or player's input that a message quotes at most.
 EXCERPT = 40
@@ -30,3 +33,29 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+class _Short(reprlib.Repr):
+    """``reprlib``'s short reprs, with an integer too long to write out (Python refuses to
+    turn one of over 4300 digits into text) named by its size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:
+            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlist = _SHORT.maxdict = 8
+_SHORT.maxlevel = 3
+
+
+def shown(value: Any) -> str:
+    """``value`` as an error message quotes it: its repr, cut short, whatever it is (deep
+    nesting, long text, a huge number), so that a message about bad input is always small.
+
+    >>> shown([1, [2, [3, [4, [5]]]]]), shown("x" * 100)[:12], shown(10**5000)
+    ('[1, [2, [3, [...]]]]', "'xxxxxxxxxxx", '<an integer of about 5000 digits>')
+    """
+    return _SHORT.repr(value)

@@ -29,6 +29,7 @@ from parlour.core.chance import fresh_seed
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
+    is_int,
     opening,
     read_cards,
     read_choice,
@@ -36,7 +37,7 @@ from parlour.core.position import (
     read_int,
     read_seat,
 )
-from parlour.core.words import counted, plural
+from parlour.core.words import counted, plural, shown
 from parlour.games.decktet_golf.layout import (
     CELL_INDEX,
     CELLS,
@@ -247,14 +248,13 @@ def _read_seats(state: GolfState, position: dict[str, Any]) -> None:
 
 
 def _ints(values: Any, n: int) -> bool:
-    return isinstance(values, list) and len(values) == n and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in values)
+    return isinstance(values, list) and len(values) == n and all(is_int(v) for v in values)
 
 
 def _cells_of(layouts: Any, n: int, key: str) -> list[int]:
     """Every seat's layout (cell name -> code; missing or null is empty) as flat cells."""
     if not isinstance(layouts, list) or len(layouts) != n or not all(isinstance(x, dict) for x in layouts):
-        raise PositionError(f"{key} must be a list of {n} dicts, cell name -> card code")
+        raise PositionError(f"{key} must be a list of {n} dicts, cell name -> card code, not {shown(layouts)}")
     cells = [-1] * (n * N_CELLS)
     for seat, layout in enumerate(layouts):
         for cell, code in layout.items():
@@ -271,13 +271,14 @@ def _read_cards(state: GolfState, position: dict[str, Any]) -> None:
         _check_empty_cells(seat, state.occ[seat])
     face_up = position.get("face_up", [[] for _ in range(n)])
     if not isinstance(face_up, list) or len(face_up) != n or not all(isinstance(x, list) for x in face_up):
-        raise PositionError(f"face_up must be a list of {n} lists of cell names")
-    state.up = [sum(1 << _cell(cell) for cell in set(cells)) for cells in face_up]
+        raise PositionError(f"face_up must be a list of {n} lists of cell names, not {shown(face_up)}")
+    state.up = [sum(1 << cell for cell in {_cell(name) for name in names}) for names in face_up]
     for seat in range(n):
         if state.up[seat] & ~state.occ[seat]:
             raise PositionError(f"seat {seat}: a face-up cell is empty")
     state.discard = read_cards(position.get("discard"), "discard", parse_card)
-    state.drawn = read_cards([position["drawn"]], "drawn", parse_card)[0] if position.get("drawn") else -1
+    drawn = position.get("drawn")
+    state.drawn = -1 if drawn is None else read_cards([drawn], "drawn", parse_card)[0]
     placed = Counter(c for c in state.cells if c >= 0) + Counter(state.discard) + Counter([state.drawn] * (state.drawn >= 0))
     given = position.get("draw_pile")
     listed = None if given is None else read_cards(given, "draw_pile", parse_card)
@@ -301,9 +302,9 @@ def _check_empty_cells(seat: int, occ: int) -> None:
 
 
 def _cell(name: Any) -> int:
-    at = CELL_INDEX.get(str(name).upper())
+    at = CELL_INDEX.get(name.upper()) if isinstance(name, str) else None
     if at is None:
-        raise PositionError(f"{name!r} is not a cell: the cells are {' '.join(CELLS)}")
+        raise PositionError(f"{shown(name)} is not a cell: the cells are {' '.join(CELLS)}")
     return at
 
 
@@ -315,8 +316,8 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
     state.from_pile = drawn_from == "pile"
     state.flips_left = read_int(position, "flips_left", 0, 0, 8)
     lines = position.get("lines", [])
-    if not isinstance(lines, list) or any(key not in LINE_KEYS for key in lines):
-        raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}")
+    if not isinstance(lines, list) or not all(isinstance(key, str) and key in LINE_KEYS for key in lines):
+        raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}, not {shown(lines)}")
     state.lines = tuple(LINE_KEYS.index(key) for key in lines)
     if (state.phase == ONTOP_PHASE) != bool(state.lines):
         raise PositionError("lines are pending exactly in the ontop phase")

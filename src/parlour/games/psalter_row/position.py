@@ -114,41 +114,44 @@ def observation(state: PsalterState, seat: int | None = 0) -> dict[str, Any]:
 def sample(game: "PsalterRow", obs: dict[str, Any], rng: random.Random) -> PsalterState:
     """A state consistent with an observation: the unseen cards, in a random order, form the pile.
 
-    The unseen cards are taken in card order before shuffling, so the sample does
-    not depend on the real order of the pile.
+    A spectator's observation (``hand`` null) hides the hand too: its ``hand_size`` cards are
+    dealt from the unseen cards with the pile. The unseen cards are taken in card order before
+    shuffling, so the sample does not depend on where they really are.
     """
-    state = _blank(game.with_options(obs["options"]), fresh_seed(rng))  # type: ignore[arg-type]
-    _fill(state, obs, with_pile=False)
-    seen = set(state.row) | set(state.hand) | set(state.discard) | set(state.removed)
-    pile = [c for c in range(DECK_SIZE) if c not in seen]
-    rng.shuffle(pile)
-    state.pile = pile
-    state._origin = ("position", state.clone())
-    return state
+    seen = {parse_card(code) for key in ("row", "discard", "removed") for code in obs[key]}
+    seen.update(parse_card(code) for code in obs["hand"] or ())
+    unseen = [c for c in range(DECK_SIZE) if c not in seen]
+    rng.shuffle(unseen)
+    hand = obs["hand"] if obs["hand"] is not None else codes(unseen[: obs["hand_size"]])
+    position = {key: obs[key] for key in ("row", "discard", "removed", "reshuffled", "pending", "pending_discards",
+                                          "options", "end")}
+    position["hand"] = hand
+    position["draw_pile"] = codes(unseen[len(hand) if obs["hand"] is None else 0 :])
+    position["chance"] = fresh_seed(rng)
+    return from_position(game, position)
 
 
 def from_position(game: "PsalterRow", position: dict[str, Any]) -> PsalterState:
     """The state a position describes; a missing draw pile holds the cards found nowhere else."""
     game, chance = opening(game, position, ", ".join(PILES))  # type: ignore[assignment]
     state = _blank(game, chance)
-    _fill(state, position, with_pile=True)
+    _fill(state, position)
     _check(state)
     state._origin = ("position", state.clone())
     return state
 
 
-def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> None:
+def _fill(state: PsalterState, position: dict[str, Any]) -> None:
     piles = {key: read_cards(position.get(key), key, parse_card) for key in PILES if key != "draw_pile"}
     state.row, state.hand, state.discard = piles["row"], piles["hand"], piles["discard"]
     state.removed = tuple(piles["removed"])
-    if with_pile:
-        given = position.get("draw_pile")
-        placed = Counter(c for cards in piles.values() for c in cards)
-        listed = None if given is None else read_cards(given, "draw_pile", parse_card)
-        state.pile = draw_pile(range(DECK_SIZE), placed, listed, state.seed, CODE)
+    given = position.get("draw_pile")
+    placed = Counter(c for cards in piles.values() for c in cards)
+    listed = None if given is None else read_cards(given, "draw_pile", parse_card)
+    state.pile = draw_pile(range(DECK_SIZE), placed, listed, state.seed, CODE)
     state.reshuffled = read_flag(position, "reshuffled")
     state.pending = read_choice(position, "pending", PENDING)
-    state.end = read_choice(position, "end", ENDS)
+    state.end = read_choice(position, "end", ENDS, _implied_end(state))
     owed = read_int(position, "pending_discards", 0, 0, 2)
     if state.pending is not None and not state.hand:
         raise PositionError(f"pending {state.pending!r} owes a discard, but the hand is empty")
@@ -161,8 +164,22 @@ def _fill(state: PsalterState, position: dict[str, Any], with_pile: bool) -> Non
             f"pending_discards {owed} owes more discards than the hand holds ({len(state.hand)}); "
             "a Revision owes at most the cards in hand (PR-8)")
     if state.pending is not None and state.end is not None:
-        raise PositionError(f"end {state.end!r} with pending {state.pending!r}: a game that is over owes no discard")
+        implied = "" if "end" in position else " (the end this position implies: the draw pile is empty and no reshuffle is left, PR-11)"
+        raise PositionError(
+            f"end {state.end!r}{implied} with pending {state.pending!r}: a game that is over owes no discard")
     state.owed = owed
+
+
+def _implied_end(state: PsalterState) -> str | None:
+    """The end a position without ``"end"`` has (DESIGN.md "Positions"): complete when the Row
+    holds all of 2-10 (PR-12); exhausted when, with ``end_on="empty"``, the draw pile is empty
+    and no reshuffle is left (PR-11: the game ended when it emptied); else none."""
+    if len(state.row) == FULL_PSALTER:
+        return COMPLETE
+    no_reshuffle = state.reshuffled or not state.discard
+    if state.top == len(state.pile) and no_reshuffle and state.game.options["end_on"] == "empty":
+        return EXHAUSTED
+    return None
 
 
 def _check(state: PsalterState) -> None:

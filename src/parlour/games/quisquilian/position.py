@@ -5,9 +5,9 @@ stacks of codes, bottom..top), ``hands`` (per seat), ``runs`` (per seat, each ru
 as codes in rank order), ``draw_pile`` (top first), ``player``, ``phase``
 (``discard``/``dig``), ``roll``, ``to_discard``, ``used_spots`` (spot numbers),
 ``began_empty``, ``played``, ``quiet_turns``, ``barren``, ``turns``,
-``clearings``, ``pile_contents`` (the last clearing's cards not yet seen, or
-null), ``pool_counts`` (per seat: hand cards drawn from them, not yet seen) and
-``winner``.
+``clearings``, ``winner``, and what is known of the clearings' cards not yet
+seen (QU-9, pool_keys.py): ``pile_contents`` (the last clearing's, or null),
+``pool_counts``, and where they apply ``earlier_pools`` or ``pool_readings``.
 
 >>> import parlour
 >>> game = parlour.load("quisquilian")
@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from parlour.cards.standard import CODE, parse_card
 from parlour.core.chance import fresh_seed, randbelow, shuffle
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
+    is_int,
     opening,
     read_cards,
     read_choice,
@@ -34,8 +35,11 @@ from parlour.core.position import (
     read_int,
     read_seat,
 )
-from parlour.games.quisquilian import digging
+from parlour.core.words import counted, shown
+from parlour.games.quisquilian import digging, pools
+from parlour.games.quisquilian.pool_keys import pool_keys, read_readings
 from parlour.games.quisquilian.state import (
+    ALL_RANKS,
     COMPLETE,
     DIG_PHASE,
     HAND_SIZE,
@@ -77,8 +81,7 @@ def _blank(game: "Quisquilian", seed: int) -> QuisState:
     state.n, state.seed = n, seed
     state.runs, state.cover, state.wants = [()] * n, [0] * n, [digging.NO_WANTS] * n
     state.quiet, state.barren, state.turns, state.clearings = 0, False, 0, 0
-    state.pool, state.pool_counts, state.winner, state.end = None, [0] * n, -1, None
-    state.earlier = []
+    state.readings, state.winner, state.end = None, -1, None
     state.roll = state.owed = state.used = 0
     state.began_empty = state.played = False
     return state
@@ -99,21 +102,11 @@ def _public(state: QuisState) -> dict[str, Any]:
         "barren": state.barren,
         "turns": state.turns,
         "clearings": state.clearings,
-        "pile_contents": None if state.pool is None else codes(state.pool),
-        "pool_counts": list(state.pool_counts),
-        **_earlier(state),
+        **pool_keys(state.readings, state.n),
         "winner": state.winner if state.winner >= 0 else None,
         "options": dict(state.game.options),
         "end": state.end,
     }
-
-
-def _earlier(state: QuisState) -> dict[str, Any]:
-    """``earlier_pools``, only while a hand may hold unseen cards of a clearing before the
-    last: each such clearing's cards not yet seen and how many of them each hand holds."""
-    if not state.earlier:
-        return {}
-    return {"earlier_pools": [{"cards": codes(cards), "counts": list(counts)} for cards, counts in state.earlier]}
 
 
 def to_position(state: QuisState) -> dict[str, Any]:
@@ -149,20 +142,22 @@ def observation(state: QuisState, seat: int | None) -> dict[str, Any]:
 def sample(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> QuisState:
     """A state consistent with an observation, the unseen cards dealt by ``rng`` alone.
 
-    After a clearing the draw pile is dealt from the cleared cards still unseen, and
-    each other hand holds as many of them as ``pool_counts`` says. A player seen
-    digging has something to dig (else the dig would have ended): deals where they
-    would not are rejected and drawn again, up to REDEALS times; past that, one of
-    their cards is exchanged for an unseen one that lets them dig.
+    After a clearing the hidden cards are dealt by what the table knows of the cleared ones
+    (QU-9, pools.Dealer): a reading of the record, then each pool's cards among the pile and
+    the hands that drew them, the other unseen cards among the rest of the hands. A player
+    seen digging has something to dig (QU-10: else the dig would have ended): deals where
+    they would not are rejected and drawn again, up to REDEALS times; past that, one of their
+    cards is exchanged for an unseen one that lets them dig.
     """
     game = game.with_options(obs["options"])  # type: ignore[assignment]
-    position = _deal_unseen(game, obs, rng)
+    deal = _dealer(game, obs)
+    position = deal(rng)
     if obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None:
         can_dig = _dig_check(obs)
         for _ in range(REDEALS):
             if can_dig(position["hands"][obs["player"]]):
                 break
-            position = _deal_unseen(game, obs, rng)
+            position = deal(rng)
         else:
             return _give_a_dig(game, position, obs, rng)
     return from_position(game, position, check_dig=False)
@@ -197,61 +192,38 @@ def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, An
         pile = position[key] if index is None else position[key][index]
         for mine in range(len(hand)):
             hand[mine], pile[at] = pile[at], hand[mine]
-            state = from_position(game, position, check_dig=False)
-            if state._can_dig():
+            try:
+                state = from_position(game, position, check_dig=False)
+            except PositionError:  # the exchange does not fit what is known of the cleared cards
+                state = None
+            if state is not None and state._can_dig():
                 return state
             hand[mine], pile[at] = pile[at], hand[mine]
     return from_position(game, position, check_dig=False)  # the board allows nothing: stop only
 
 
-def _deal_unseen(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    seat, sizes, pile_size = obs["seat"], obs["hand_sizes"], obs["draw_pile_size"]
-    seen = Counter(obs["hand"]) + Counter(c for stack in obs["spots"] for c in stack)
-    seen += Counter(c for runs in obs["runs"] for run in runs for c in run)
-    hidden = Counter(CODE[c] for c in game.deck) - seen  # type: ignore[attr-defined]
-    from_pool: list[list[str]] = [[] for _ in sizes]
-    left = hidden.copy()  # the unseen cards not dealt yet from a clearing's pool
-    for group in obs.get("earlier_pools", ()):  # QU-9: cards drawn after an earlier clearing, in hands only
-        cards = sorted((Counter(group["cards"]) & left).elements())
-        rng.shuffle(cards)
-        for other in range(len(sizes)):
-            take = 0 if other == seat else min(group["counts"][other], sizes[other] - len(from_pool[other]))
-            from_pool[other] += cards[:take]
-            left -= Counter(cards[:take])
-            cards = cards[take:]
-    pool = sorted((Counter(obs["pile_contents"] or []) & left).elements())
-    rng.shuffle(pool)
-    spare = len(pool) - pile_size  # cleared cards beyond the pile's, to go to other hands
-    for other in range(len(sizes)):
-        wanted = 0 if other == seat or obs["pile_contents"] is None else obs["pool_counts"][other]
-        take = min(wanted, sizes[other] - len(from_pool[other]), max(spare, 0))
-        from_pool[other] += pool[:take]
-        pool, spare = pool[take:], spare - take
-    pile = pool[:pile_size] if obs["pile_contents"] is not None else []
-    used = Counter(pile) + Counter(c for part in from_pool for c in part)
-    rest = sorted((hidden - used).elements())
-    rng.shuffle(rest)
-    hands = []
-    for other, size in enumerate(sizes):
-        if other == seat:
-            hands.append(obs["hand"])
-            continue
-        need = size - len(from_pool[other])
-        hands.append(from_pool[other] + rest[:need])
-        rest = rest[need:]
-    position = {key: obs[key] for key in _public_keys()}
-    if "earlier_pools" in obs:
-        position["earlier_pools"] = obs["earlier_pools"]
-    position["hands"] = hands
-    position["draw_pile"] = pile + rest  # the rest: what the cleared cards could not fill
-    position["chance"] = fresh_seed(rng)
-    return position
+def _dealer(game: "Quisquilian", obs: dict[str, Any]) -> Callable[[random.Random], dict[str, Any]]:
+    """A function of an rng giving a position that deals the observation's hidden cards anew."""
+    seen = Counter(parse_card(c) for stack in obs["spots"] for c in stack)
+    seen.update(parse_card(c) for runs in obs["runs"] for run in runs for c in run)
+    unseen = Counter(game.deck) - seen  # type: ignore[attr-defined]
+    hand = [parse_card(c) for c in obs["hand"] or ()]
+    dealer = pools.Dealer(read_readings(obs, len(obs["hand_sizes"])), unseen, obs["hand_sizes"],
+                          obs["draw_pile_size"], obs["seat"], hand)
+    public = {key: obs[key] for key in _public_keys() if key in obs}
+
+    def deal(rng: random.Random) -> dict[str, Any]:
+        hands, pile = dealer(rng)
+        return {**public, "hands": [codes(h) for h in hands], "draw_pile": codes(pile), "chance": fresh_seed(rng)}
+
+    return deal
 
 
 def _public_keys() -> tuple[str, ...]:
     return (
         "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played",
-        "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts", "winner", "options", "end",
+        "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts", "earlier_pools",
+        "pool_readings", "winner", "options", "end",
     )
 
 
@@ -303,23 +275,6 @@ def _read_cards(state: QuisState, position: dict[str, Any]) -> None:
     state.pile, state.top = draw_pile(state.game.deck, placed, listed, state.seed, CODE), 0  # type: ignore[attr-defined]
 
 
-def _listed(position: dict[str, Any], key: str) -> list:
-    value = position.get(key, [])
-    if not isinstance(value, list):
-        raise PositionError(f"{key} must be a list")
-    return value
-
-
-def _read_pool(group: Any, n: int) -> tuple[list[int], list[int]]:
-    """One of ``earlier_pools``: ``{"cards": [codes], "counts": [one per seat]}`` (QU-9)."""
-    if not isinstance(group, dict) or set(group) != {"cards", "counts"}:
-        raise PositionError('each of earlier_pools is {"cards": [codes], "counts": [one count per seat]}')
-    counts = _per_seat(group, "counts", n, None)
-    if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in counts):
-        raise PositionError("earlier_pools counts must be counts (integers >= 0)")
-    return sorted(_codes(group["cards"], "earlier_pools cards")), list(counts)
-
-
 def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
     """A run as written in a position: three or more of one suit in consecutive ranks (QU-4)."""
     ok = len(cards) >= 3 and len({c // 13 for c in cards}) == 1 and all(
@@ -333,34 +288,103 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     n = state.n
     state.player = read_seat(position.get("player", 0), "player", n)
     state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "dig"))
-    state.roll = read_int(position, "roll", 0, 0, 6)
-    state.owed = read_int(position, "to_discard", 0, 0, 6)
-    if "roll" in position and state.owed > state.roll:
-        raise PositionError(f"to_discard {state.owed} is more than the roll {state.roll} (QU-3)")
-    if (state.owed > 0) == (state.phase == DIG_PHASE) or state.owed > len(state.hands[state.player]):
-        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
-    used = position.get("used_spots", [])
-    if not isinstance(used, list) or any(not isinstance(s, int) or not 1 <= s <= N_SPOTS for s in used):
-        raise PositionError("used_spots lists spot numbers 1-9")
-    state.used = sum(1 << s for s in set(used))
+    _read_discard_step(state, position)
     state.began_empty = read_flag(position, "began_empty")
     state.played = read_flag(position, "played")
     state.quiet = read_int(position, "quiet_turns", 0, 0, n - 1)
     state.barren = read_flag(position, "barren")
     state.turns = read_int(position, "turns", 0)
-    state.clearings = read_int(position, "clearings", 0)
-    pool = position.get("pile_contents")
-    state.pool = None if pool is None else sorted(_codes(pool, "pile_contents"))
-    counts = _per_seat(position, "pool_counts", n, [0] * n)
-    if any(not isinstance(c, int) or c < 0 for c in counts):
-        raise PositionError("pool_counts must be counts (integers >= 0)")
-    state.pool_counts = list(counts)
-    state.earlier = [_read_pool(group, n) for group in _listed(position, "earlier_pools")]
-    winner = position.get("winner")
+    _read_pools(state, position)
     state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
-    state.winner = read_seat(winner, "winner", n, allow_none=True)
-    if (state.winner >= 0) != (state.end == COMPLETE):
-        raise PositionError("a winner is named exactly when the game ended with a complete set")
+    state.winner = read_seat(position.get("winner"), "winner", n, allow_none=True)
+    _check_end(state)
     if state.end is None and state.phase == DIG_PHASE and check_dig:
         if not state._can_dig():
             raise PositionError("in the dig phase the player must have a run or an addition to play")
+
+
+def _read_pools(state: QuisState, position: dict[str, Any]) -> None:
+    """What the table knows of the clearings' cards (QU-9, pool_keys.py), and the clearings:
+    missing, as many as the pools (the fewest the position implies). The hands and the pile
+    must fit one of the readings: each pool's cards in the hands it counts and (the last one's)
+    the pile, the hands' other cards none of them."""
+    state.readings = readings = read_readings(position, state.n)
+    least = 0 if readings is None else max(len(pools) for _, pools in readings)
+    state.clearings = read_int(position, "clearings", least)
+    if (state.clearings == 0) != (readings is None) or state.clearings < least:
+        raise PositionError(
+            f"clearings {state.clearings} and pile_contents disagree: after a clearing its cards are public "
+            "(pile_contents lists those not yet seen, null before the first), and each pool is a clearing's")
+    if readings is None:
+        return
+    pile = state.pile[state.top :]
+    places = [Counter(hand) for hand in state.hands] + [Counter(pile)]
+    unseen = sum(places, Counter())
+    sizes = [len(hand) for hand in state.hands]
+    problems = []
+    for _, pools_ in readings:
+        groups = pools.Groups(pools_, unseen, sizes, len(pile))
+        problem = groups.problem()
+        if problem is None and pools.fits(groups, places):
+            return
+        problems.append(problem or "the hands and the pile do not fit it")
+    raise PositionError(
+        "the hidden cards do not fit what is known of the cleared ones (QU-9): each hand holds pool_counts of "
+        "pile_contents (and of each earlier pool), the pile only cards of pile_contents; "
+        + ("; ".join(sorted(set(problems)))))
+
+
+def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
+    """QU-3: the roll, the discards still owed and the spots used this turn. A missing roll is
+    the discards owed plus those made (DESIGN.md "Positions")."""
+    state.owed = owed = read_int(position, "to_discard", 0, 0, 6)
+    used = position.get("used_spots", [])
+    if not isinstance(used, list) or not all(is_int(s) and 1 <= s <= N_SPOTS for s in used) or len(set(used)) < len(used):
+        raise PositionError(f"used_spots lists spot numbers 1-9, each once, not {shown(used)}")
+    state.used = sum(1 << s for s in used)
+    made, hand, free = len(used), len(state.hands[state.player]), N_SPOTS - len(used)
+    if (owed > 0) == (state.phase == DIG_PHASE) or owed > hand:
+        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
+    if owed > free:  # the discard step would stop with no legal action
+        raise PositionError(
+            f"to_discard {owed} owes {counted(owed, 'discard')} on spots not used this turn, but {free} of 9 "
+            f"{'is' if free == 1 else 'are'} left: each discard goes on a different spot (QU-3)")
+    if "roll" not in position and owed + made > 6:
+        raise PositionError(
+            f"to_discard {owed} and {counted(made, 'used spot')} make {owed + made} discards this turn, more than "
+            "a die shows (QU-3)")
+    state.roll = roll = read_int(position, "roll", owed + made, 0, 6)
+    if state.phase == DIG_PHASE:
+        agree = made <= roll
+    else:  # the roll's discards, or the whole hand if it is shorter
+        agree = roll >= 1 and owed + made == min(roll, hand + made)
+    if not agree:
+        raise PositionError(
+            f"roll {roll}, to_discard {owed} and {counted(made, 'used spot')} do not agree: the turn discards as many "
+            "cards as the die shows (1-6), each on a different spot, or the whole hand if it is shorter (QU-3)")
+
+
+def _check_end(state: QuisState) -> None:
+    """How the game ended agrees with the board: a complete set is a win at once (QU-5), the
+    turn limit ends it (QU-8), and a live turn that began with an empty pile still has one."""
+    complete = [seat for seat in range(state.n) if state.cover[seat] == ALL_RANKS]
+    if (state.winner >= 0) != (state.end == COMPLETE):
+        raise PositionError("a winner is named exactly when the game ended with a complete set")
+    if complete != ([state.winner] if state.winner >= 0 else []):
+        raise PositionError(
+            "the game ends at once with a win when a seat's runs cover Ace through King (QU-5): "
+            f"{'seats ' + ' '.join(map(str, complete)) if complete else 'no seat'} cover them, "
+            f"{'seat ' + str(state.winner) if state.winner >= 0 else 'no seat'} is named the winner")
+    pile = len(state.pile) - state.top
+    max_turns = state.game.max_turns  # type: ignore[attr-defined]
+    if state.end is None and state.turns >= max_turns:
+        raise PositionError(f"turns {state.turns}: a game ends after {max_turns} turns (max_turns, QU-8)")
+    if state.end == MAX_TURNS and state.turns < max_turns:
+        raise PositionError(f"end 'max_turns' after {state.turns} turns: that end comes after {max_turns} (QU-8)")
+    if state.end is None and (state.began_empty or state.barren) and pile:
+        raise PositionError(
+            "began_empty and barren say the draw pile is empty; only a clearing, at a turn's end, fills it (QU-7, QU-8)")
+    if state.end == STALEMATE and (pile or not state.barren or any(len(stack) > 1 for stack in state.spots)):
+        raise PositionError(
+            "end 'stalemate' comes when a clearing finds no card beneath the tops after one that found none: "
+            "an empty pile, barren true, and no spot holding more than its top (QU-8)")

@@ -12,13 +12,12 @@ copies of a card in a two-deck game are the same int.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from hashlib import shake_256
 from typing import Any
 
 from parlour.core.chance import randbelow, shuffle
 from parlour.core.game import State
-from parlour.games.quisquilian import digging
+from parlour.games.quisquilian import digging, pools
 from parlour.games.quisquilian.actions import (
     ADD,
     DISCARD,
@@ -74,8 +73,7 @@ class QuisState(State):
 
     __slots__ = (
         "n", "seed", "hands", "spots", "infos", "spot_bits", "runs", "wants", "cover", "pile", "top", "player", "phase", "_roll", "owed",
-        "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "pool", "pool_counts", "earlier",
-        "winner",
+        "used", "began_empty", "played", "quiet", "barren", "turns", "clearings", "readings", "winner",
     )
 
     n: int
@@ -102,11 +100,9 @@ class QuisState(State):
     barren: bool  # a clearing found nothing beneath the tops, and nothing was played since (QU-8)
     turns: int  # turns completed
     clearings: int
-    pool: list[int] | None  # cards of the last clearing not yet seen, sorted (public, QU-9); copied by clone
-    pool_counts: list[int]  # per seat: hand cards drawn from that pool, not yet seen
-    # Earlier clearings' (pool, pool_counts) whose cards some hand may still hold unseen
-    # (QU-9: a card drawn after a clearing came from that pile, also once the next one came).
-    earlier: list[tuple[list[int], list[int]]]
+    # What the table knows of the clearings' cards not yet seen (QU-9): the readings of the
+    # record (pools.py), None before the first clearing; immutable, so clones share it.
+    readings: pools.Readings
     winner: int
 
     # -- the contract -------------------------------------------------------------------
@@ -149,9 +145,7 @@ class QuisState(State):
         new.wants = self.wants[:]
         new.player, new.phase, new._roll, new.owed, new.used = self.player, self.phase, self._roll, self.owed, self.used
         new.began_empty, new.played, new.quiet, new.barren = self.began_empty, self.played, self.quiet, self.barren
-        new.turns, new.clearings, new.pool_counts = self.turns, self.clearings, self.pool_counts[:]
-        new.pool = None if self.pool is None else self.pool[:]
-        new.earlier = [(cards[:], counts[:]) for cards, counts in self.earlier] if self.earlier else []
+        new.turns, new.clearings, new.readings = self.turns, self.clearings, self.readings
         new.winner, new.end = self.winner, self.end
         return new
 
@@ -208,8 +202,9 @@ class QuisState(State):
         card = action.card  # one card onto a spot; one card per spot this turn
         p = self.player
         self.hands[p].remove(card)
-        if self.pool is not None and (self.pool_counts[p] or self.earlier):
-            self._left_pool(p, card)
+        readings = self.readings
+        if readings is not None:  # the card may be a cleared one: what is known of them follows (QU-9)
+            self.readings = pools.left(readings, p, card, self.hands, self._unseen, self.game.decks)  # type: ignore[attr-defined]
         index = action.index
         stack = self.spots[index]
         self.spots[index] = stack + action.laid
@@ -243,10 +238,11 @@ class QuisState(State):
             ranks |= RANK_BIT[card]
             if source:
                 from_spot[source] = from_spot.get(source, 0) + 1
-            else:  # a hand card becomes public: if it can be one drawn from the cleared pool, it is counted so
+            else:  # a hand card becomes public: what the table knows of the cleared cards follows
                 self.hands[p].remove(card)
-                if self.pool is not None and (self.pool_counts[p] or self.earlier):
-                    self._left_pool(p, card)
+                readings = self.readings
+                if readings is not None:
+                    self.readings = pools.left(readings, p, card, self.hands, self._unseen, self.game.decks)  # type: ignore[attr-defined]
         for source, count in from_spot.items():  # the top ``count`` cards, whatever their order
             stack = self.spots[source - 1][:-count]
             self.spots[source - 1] = stack
@@ -324,19 +320,11 @@ class QuisState(State):
         self.infos = [digging.spot_info(stack) for stack in stacks]
         self.spot_bits = -1
 
-    def _left_pool(self, seat: int, card: int) -> None:
-        """A card left a hand holding cards drawn from a clearing's pool (QU-9): if it can be
-        one of them, it is no longer unseen. The last clearing's pool is looked at first, then
-        the earlier ones, newest first (with two decks a card may be in several: the convention
-        of docs/rules/quisquilian.md takes the newest)."""
-        if self.pool_counts[seat] and _seen(self.pool, self.pool_counts, seat, card):  # type: ignore[arg-type]
-            return
-        for at in range(len(self.earlier) - 1, -1, -1):
-            cards, counts = self.earlier[at]
-            if counts[seat] and _seen(cards, counts, seat, card):
-                if not any(counts):  # every card of that clearing is seen: nothing left to track
-                    del self.earlier[at]
-                return
+    def _unseen(self, card: int) -> int:
+        """Copies of ``card`` in no spot and no run (a card just leaving a hand counts as unseen)."""
+        public = sum([stack.count(card) for stack in self.spots]) + sum(
+            [run.count(card) for runs in self.runs for run in runs])
+        return self.game.decks - public  # type: ignore[attr-defined]
 
     # -- the end of a turn: refill (QU-6), clearing (QU-7), stalemate (QU-8) --------------
     def _end_turn(self) -> None:
@@ -372,8 +360,8 @@ class QuisState(State):
         hand = self.hands[seat]
         hand += drawn
         hand.sort()
-        if self.pool is not None:
-            self.pool_counts[seat] += len(drawn)
+        if self.readings is not None:
+            self.readings = pools.drew(self.readings, seat, len(drawn))
 
     def _clear_the_yard(self) -> None:
         """QU-7: each spot keeps its top card; everything beneath becomes a new draw pile."""
@@ -384,9 +372,7 @@ class QuisState(State):
             self.barren = True
             return
         self._set_spots([stack[-1:] for stack in self.spots])
-        if self.pool is not None and any(self.pool_counts):  # QU-9: hands still hold cards of the last one
-            self.earlier.append((self.pool, self.pool_counts))
-        self.pool, self.pool_counts = beneath, [0] * self.n
+        self.readings = pools.cleared(self.readings, beneath, self.n)  # QU-9: its contents are public
         pile = list(beneath)
         shuffle(pile, self.seed, "clear", self.clearings)
         self.pile, self.top = pile, 0
@@ -410,13 +396,3 @@ class QuisState(State):
         self.phase = DISCARD_PHASE
         return bool(self.owed) or self._can_dig()
 
-
-def _seen(pool: list[int], counts: list[int], seat: int, card: int) -> bool:
-    """Take ``card`` out of a sorted pool of unseen cards, one of which ``seat`` held; whether
-    it was there."""
-    at = bisect_left(pool, card)  # sorted, and up to a deck long: a scan cost more than the rest
-    if at < len(pool) and pool[at] == card:
-        del pool[at]
-        counts[seat] -= 1
-        return True
-    return False
