@@ -17,7 +17,8 @@ import parlour
 #: when final positions gained ``earlier_pools`` (QU-9), and for the two-deck games when the
 #: cleared cards' bookkeeping became exact (``pool_readings``, issue 18): each time the games
 #: themselves were checked unchanged, the old digests coming out again with the keys of what is
-#: known of the cleared cards left out of the final positions.
+#: known of the cleared cards left out of the final positions; and when `stats()` began to count
+#: a won game's winning turn (the old digests come out again with the old count).
 FINGERPRINTS = {
     (3, None): "c375573a611ce248",
     (4, None): "78ca4a1ae976c436",
