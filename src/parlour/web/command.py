@@ -32,7 +32,7 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 
 @click.command(short_help="Serve the web card table: play in the browser against bots and friends.")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (0.0.0.0 to let other machines join; see docs/web.md for hosting).")
+              help="Address to listen on (0.0.0.0 to let other machines join; behind a reverse proxy keep 127.0.0.1 and use --allow-origin).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=Path("parlour.db"),
               show_default=True, help="SQLite file holding every table and action (made if missing).")
