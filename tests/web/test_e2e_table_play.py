@@ -338,10 +338,12 @@ def test_no_ruling_ids_in_the_lobby_nor_swaps_without_the_excuse(server, context
 
     table = server.create("decktet-golf", ["human", "random"])
     player = open_seat(context, server, table["seats"][0]["invite"])
+    player.wait_my_turn_or_end()  # the bot may open the deal: what is typed before is "not your turn"
     for text in ("dance", "swap B1 B2", "swap", "flip"):
         assert "swap <cell>" not in said(player, text)
     assert "Excuse" in said(player, "swap B1 B2"), "a swap is refused as the Excuse's, which is off"
     # with the Excuse on, the forms include the swap
     table = server.create("decktet-golf", ["human", "random"], excuse=True)
     player = open_seat(context, server, table["seats"][0]["invite"])
+    player.wait_my_turn_or_end()
     assert "swap <cell> <cell>" in said(player, "dance")

@@ -110,13 +110,21 @@ def watch(srv: Server, table_id: str) -> Iterator[ClientConnection]:
 
 def still_answers(ws: ClientConnection) -> None:
     ws.send(json.dumps({"type": "ping"}))
-    assert receive(ws) == {"type": "pong"}
+    assert answer(ws) == {"type": "pong"}
+
+
+def answer(ws: ClientConnection) -> dict[str, Any]:
+    """The next message that is not the table's own news (a bot's move, someone joining)."""
+    message = receive(ws)
+    while message["type"] == "state":
+        message = receive(ws)
+    return message
 
 
 def bad_message(ws: ClientConnection, text: str) -> str:
     """Send ``text``; the answer is a bad_message error (its message) and the socket still works."""
     ws.send(text)
-    error = receive(ws)
+    error = answer(ws)
     assert error["type"] == "error" and error["code"] == "bad_message", error
     still_answers(ws)
     return error["message"]
