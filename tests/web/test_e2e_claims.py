@@ -113,12 +113,18 @@ def make_table_in_the_lobby(page: Any, server: Any) -> tuple[str, list[str]]:
     return table_id, [url.removeprefix(server.base) for url in invites]
 
 
-def test_the_creator_reissues_an_invite_and_the_seat_is_handed_on(server, context, browser, tmp_path: Path):
+def creator_plays(context: Any, server: Any) -> tuple[str, list[str], Player]:
+    """A table made in the lobby, its creator (Ann) at her seat from the lobby's play link."""
     lobby = context.new_page()
     table_id, invites = make_table_in_the_lobby(lobby, server)
     lobby.click("#created a.play-now")
     ann = Player(lobby, "Ann")
     ann.wait_for_state()
+    return table_id, invites, ann
+
+
+def test_the_creator_reissues_an_invite_and_the_seat_is_handed_on(server, context, browser, tmp_path: Path):
+    table_id, invites, ann = creator_plays(context, server)
     ann.page.wait_for_selector("#creator:not([hidden])")
     assert ann.page.locator("#creator .creator-seat").count() == 2
 
@@ -170,11 +176,7 @@ def test_the_creator_reissues_an_invite_and_the_seat_is_handed_on(server, contex
 
 
 def test_the_creator_closes_the_table_and_everyone_is_told(server, context, browser, tmp_path: Path):
-    lobby = context.new_page()
-    table_id, invites = make_table_in_the_lobby(lobby, server)
-    lobby.click("#created a.play-now")
-    ann = Player(lobby, "Ann")
-    ann.wait_for_state()
+    table_id, invites, ann = creator_plays(context, server)
     other = fresh_context(browser)
     try:
         bea = open_seat(other, server, invites[1], "Bea")
