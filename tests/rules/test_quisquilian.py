@@ -1466,3 +1466,27 @@ def test_qu9_a_malformed_earlier_pool_is_a_position_error(pools, words):
     with pytest.raises(parlour.ParlourError) as info:
         parlour.load("quisquilian", players=3).from_position(position)
     assert words in str(info.value)
+
+
+def test_qu10_samples_give_the_player_digging_a_run_or_an_addition_to_make():
+    """QU-10: that a player is digging is public (the dig would have ended by itself else), so
+    every sample another seat draws gives that player something to dig."""
+    game = parlour.load("quisquilian", players=4)
+    checked = 0
+    for seed in range(40):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while not state.is_terminal() and checked < 12:
+            digger = state.current_player
+            kinds = {a.kind_name for a in state.legal_actions()}
+            if kinds & {"run", "add"}:
+                for seat in [s for s in range(4) if s != digger]:
+                    view = state.view(seat)
+                    for k in range(20):
+                        sample = view.sample(random.Random(k))
+                        assert sample.current_player == digger
+                        assert {a.kind_name for a in sample.legal_actions()} & {"run", "add"}, (seed, seat, k)
+                checked += 1
+                break
+            legal_now = state.legal_actions()
+            state.apply(legal_now[rng.randrange(len(legal_now))])
+    assert checked == 12, "the games should reach digs"
