@@ -13,6 +13,7 @@ protocol is in docs/web.md.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import mimetypes
@@ -32,7 +33,7 @@ from parlour.web.protocol import (WebError, cut, error_message, parse_client_mes
                                   shown)
 from parlour.web.seats import bearer
 from parlour.web.storage import Storage
-from parlour.web.tables import CLOSE, Connection, Table, Tables
+from parlour.web.tables import CLOSE, SEND_TIMEOUT, Connection, Table, Tables
 
 log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -213,7 +214,7 @@ def _pages(app: FastAPI, static: Path) -> None:
         try:
             _tables(request).get(table_id)
         except WebError as err:
-            return HTMLResponse(f"<h1>No such table</h1><p>{_escape(err.message)}</p>", status_code=404)
+            return HTMLResponse(f"<h1>No such table</h1><p>{html.escape(err.message)}</p>", status_code=404)
         return page(name)
 
     @app.get("/", include_in_schema=False)
@@ -239,10 +240,6 @@ def _pages(app: FastAPI, static: Path) -> None:
         if not found:
             raise WebError("not_found", f"there is no static file {shown(path, request.app.state.limits.echo)}", 404)
         return FileResponse(target, headers={"Cache-Control": "no-cache"})
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # -- the websocket ---------------------------------------------------------------------------
@@ -325,6 +322,6 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             if isinstance(item, tuple) and item[0] == CLOSE:
                 await websocket.close(code=item[1])
                 return
-            await websocket.send_text(item)
-    except (WebSocketDisconnect, RuntimeError, OSError):
+            await asyncio.wait_for(websocket.send_text(item), SEND_TIMEOUT)
+    except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
         return  # the client went away: the reader sees it too

@@ -59,6 +59,7 @@ class Limits:
     log_window: int = 20  # the last log entries each state message carries
     log_page: int = 500  # log entries one log request returns at most
     replay_page: int = 100  # replay steps one request returns at most
+    list_page: int = 200  # finished (or stopped) tables the lobby lists at most: the newest
 
     # -- who may call ------------------------------------------------------------------------------
     allow_origins: tuple[str, ...] = ()  # Origins accepted besides the server's own (--allow-origin)
@@ -70,7 +71,7 @@ class Limits:
         >>> Limits().public()["max_actions"]
         20000
         """
-        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "allow_origins"}
+        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("allow_origins", "trust_proxy")}
         shown["option_maxima"] = {f"{game} {option}": value for (game, option), value in OPTION_MAXIMA.items()}
         return shown
 

@@ -179,19 +179,23 @@ class Storage:
             row = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else _table(row)
 
-    def tables(self, finished: bool | None = None) -> list[StoredTable]:
-        """Every table, oldest first; only the finished (or stopped) or only the unfinished ones if asked."""
+    def tables(self, finished: bool | None = None, newest: int | None = None) -> list[StoredTable]:
+        """Every table, oldest first; only the finished (or stopped) or only the unfinished ones
+        if asked; only the ``newest`` so many if asked."""
         query = f"SELECT {TABLE_COLUMNS} FROM tables"
         if finished is not None:  # a stopped table (at its action limit) is over too
             query += " WHERE status " + ("IN" if finished else "NOT IN") + " ('finished', 'stopped')"
+        query += " ORDER BY created DESC, rowid DESC" + (f" LIMIT {int(newest)}" if newest is not None else "")
         with self._lock:
-            rows = self._db.execute(query + " ORDER BY created, rowid").fetchall()
-        return [_table(row) for row in rows]
+            rows = self._db.execute(query).fetchall()
+        return [_table(row) for row in reversed(rows)]
 
-    def action_counts(self) -> dict[str, int]:
-        """How many actions each table has (tables with none are left out)."""
+    def action_counts(self, table_ids: list[str]) -> dict[str, int]:
+        """How many actions each of these tables has (tables with none are left out)."""
+        marks = ", ".join("?" * len(table_ids))
         with self._lock:
-            rows = self._db.execute("SELECT table_id, COUNT(*) FROM actions GROUP BY table_id").fetchall()
+            rows = self._db.execute(f"SELECT table_id, COUNT(*) FROM actions WHERE table_id IN ({marks}) "
+                                    "GROUP BY table_id", table_ids).fetchall()
         return dict(rows)
 
     def actions(self, table_id: str) -> list[StoredAction]:

@@ -37,7 +37,6 @@ from parlour.web.storage import Storage, StoredTable, now
 
 log = logging.getLogger("parlour.web")
 
-HUMAN, AGENT = "human", "agent"
 STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
 REPLAY_CHUNK = 10  # replay steps made between two turns of the event loop
@@ -71,7 +70,8 @@ def plain_text(markup: str) -> str:
 
 
 CLOSE = "close"  # an outbox entry (CLOSE, code): close the socket after what was queued before
-MAX_OUTBOX = 2000  # messages a client may fall behind by before it is dropped
+MAX_OUTBOX = 500  # messages a client may fall behind by before it is dropped
+SEND_TIMEOUT = 20.0  # seconds one message may take to go out before the client counts as gone
 CLOSE_TOO_SLOW = 4008
 
 
@@ -79,7 +79,8 @@ CLOSE_TOO_SLOW = 4008
 class Connection:
     """One websocket's subscription: its seat (None: spectator) and an outbox that a
     writer task drains, so that a slow client never holds up a table. A client that
-    reads nothing while ``MAX_OUTBOX`` messages pile up is closed (4008); it may rejoin."""
+    reads nothing while ``MAX_OUTBOX`` messages pile up is closed (4008; what was queued for it
+    is dropped at once, so it holds no memory); it may rejoin."""
 
     seat: int | None = None
     joined: bool = False
@@ -91,6 +92,8 @@ class Connection:
         if self.closing:
             return
         if self.outbox.qsize() >= MAX_OUTBOX:
+            while not self.outbox.empty():  # it reads nothing: what it would never read goes now
+                self.outbox.get_nowait()
             self.close(CLOSE_TOO_SLOW)
             return
         self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
@@ -593,8 +596,9 @@ class Tables:
         self.live.pop(table.id, None)
         self.done[table.id] = table
         self.done.move_to_end(table.id)
-        while len(self.done) > self.limits.finished_cache:
-            self.done.popitem(last=False)
+        idle = [tid for tid, t in self.done.items() if not t.subscribers]  # least recently used first
+        for table_id in idle[: max(0, len(self.done) - self.limits.finished_cache)]:
+            del self.done[table_id]  # one held by sockets stays: a second copy would miss a re-issue or close
 
     def create(self, request: TableRequest) -> tuple[Table, list[str | None], str]:
         """A new table, each human seat's invite token and the creator's secret (shown once,
@@ -659,8 +663,8 @@ class Tables:
             raise WebError(protocol.BAD_REQUEST, f"status {protocol.shown(status, self.limits.echo)} is not one of waiting, playing, "
                            "finished, stopped")
         over = status in ("finished", STOPPED)
-        found = self.storage.tables(finished=over)
-        counts = self.storage.action_counts() if over else {}
+        found = self.storage.tables(finished=over, newest=self.limits.list_page if over else None)
+        counts = self.storage.action_counts([t.id for t in found]) if over else {}
         out = []
         for stored in found:
             try:
