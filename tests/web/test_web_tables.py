@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablekit import create
 
-from parlour.web.seats import token_hash
+from parlour.web.seats import find, token_hash
 from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, MAX_OUTBOX, Connection
 
 
@@ -22,6 +22,6 @@ def test_a_seat_is_found_by_its_token_only(client) -> None:
     table = client.app.state.tables.live[made["id"]]
     tokens = [seat["token"] for seat in made["seats"]]
     assert tokens[2] is None and tokens[0] != tokens[1]
-    assert [table.seat_of(t) for t in tokens[:2]] == [0, 1]
-    assert table.seat_of(tokens[0] + "x") is None and table.seat_of("") is None
+    assert [find(table.seats, t, "token_hash") for t in tokens[:2]] == [0, 1]
+    assert find(table.seats, tokens[0] + "x", "token_hash") is None and find(table.seats, "", "token_hash") is None
     assert table.seats[0].token_hash == token_hash(tokens[0]) and table.seats[2].token_hash is None

@@ -11,7 +11,7 @@ from typing import IO
 import click
 
 from parlour.extras import install_hint
-from parlour.web.limits import Limits, default_bot_workers  # the standard library only: no web extra needed for --help
+from parlour.web.limits import Limits  # the standard library only: no web extra needed for --help
 
 GRACEFUL_SHUTDOWN = 1.0  # seconds open connections get to close on Ctrl+C before they are cut
 
@@ -66,9 +66,9 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: in
         raise click.ClickException(f"{err.name} is missing: install the web extra, {install_hint('web')}") from None
     _lock = lock_database(db_path)  # held (open) until the process ends
     check_port_free(host, port)
-    limits = Limits(think_seconds=think_limit, bot_workers=bot_workers or default_bot_workers(),
-                    max_actions=max_actions, max_subscribers=max_subscribers, allow_origins=allow_origins,
-                    trust_proxy=trust_proxy)
+    workers = {"bot_workers": bot_workers} if bot_workers else {}  # else Limits' own default
+    limits = Limits(think_seconds=think_limit, max_actions=max_actions, max_subscribers=max_subscribers,
+                    allow_origins=allow_origins, trust_proxy=trust_proxy, **workers)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")

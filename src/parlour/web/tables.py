@@ -160,10 +160,6 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def seat_of(self, token: str) -> int | None:
-        """The seat whose current invite this is; None when it is no seat's (constant time)."""
-        return find(self.seats, token, "token_hash")
-
     def summary(self) -> dict[str, Any]:
         """The lobby's entry for this table (public: no secret, no seed before the end)."""
         return {
