@@ -36,7 +36,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.games.quisquilian.actions import ADD, RUN
 from parlour.games.quisquilian.state import COMPLETE, MAX_TURNS, STALEMATE, QuisState
-from parlour.native.kernel import Outcome
+from parlour.native.runner import Outcome
 
 GAME = "quisquilian"
 #: The heuristic's settings the kernel reads, in the order of its params array.
