@@ -242,3 +242,11 @@ def test_wide_numbers_pack():
     game = parlour.load("quisquilian", players=3, max_turns=2**63 - 1)
     assert codec.pack_options(game) == [3, 1, -1, 2**31 - 1]
     check_same_game(game.new_state(8), [RANDOM] * 3, 8)
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**127), 2**64 + 5, 2**128 - 1])
+def test_seeds_of_any_size(seed):
+    """Negative and 128-bit seeds key the deal, the dice and the clearings as in Python."""
+    for players, decks in ((3, 1), (6, 2)):
+        check_same_game(game_of(players, decks).new_state(seed), [HEURISTIC] * players, 3)
+        check_same_game(game_of(players, decks).new_state(seed), [RANDOM] * players, 4)
