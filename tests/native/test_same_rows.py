@@ -85,3 +85,22 @@ def test_a_search_with_native_playouts_makes_the_same_moves(name, options, rollo
             moves.append(str(agent.act(view, rng)))
             states.append(rng.getstate())
         assert moves[0] == moves[1] and states[0] == states[1]
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_kernels_run_in_parallel_threads(name, options):
+    """No global state: games played at once in four threads (the GIL released) are the games
+    played one after another."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    kernel = kernel_or_fail(name)
+    game = parlour.load(name, **options)
+    agents = [parlour.agent("heuristic")] * game.num_players
+    batches = [list(range(start, start + 30)) for start in range(0, 240, 30)]
+
+    def play(deals: list[int]) -> list:
+        return [p.outcome for p in kernel.play_dealt(game, deals, [d + 1 for d in deals], agents, record=True)]
+
+    alone = [play(deals) for deals in batches]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(play, batches)) == alone
