@@ -14,14 +14,10 @@ import random
 import pytest
 
 import parlour
-import parlour.native
 from conformance.adapters import ADAPTERS, _qu_position
 from native.harness import check_same_game, kernel_of, mid_game
 from parlour.core.errors import ParlourError
 from parlour.native import quisquilian as codec
-
-pytestmark = pytest.mark.skipif(parlour.native.kernel("quisquilian") is None,
-                                reason=f"needs the compiled kernels: {parlour.native.status()}")
 
 #: Every (players, decks) the game allows: one deck deals at most 7 players.
 COMBOS = [(players, decks) for decks in (1, 2) for players in range(3, 9) if players <= 7 or decks == 2]
