@@ -9,7 +9,9 @@ and policy, and more from hand-written, mid-game and sampled states; ``-m slow``
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import pytest
 
@@ -125,7 +127,19 @@ def test_conformance_positions(start):
             check_same_game(state, POLICIES[policy](n), seed)
 
 
-@pytest.mark.parametrize(("position", "least"), list(zip(BIG_DIGS, (500, 700, 50))))
+
+
+def _largest_dig() -> dict:
+    """benchmarks/bench_playouts.py's LARGEST_DIG: the most runs a dig was found to offer."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_playouts.py"
+    spec = importlib.util.spec_from_file_location("bench_playouts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {"options": {"players": 5, "decks": 2}, **module.LARGEST_DIG}
+
+
+@pytest.mark.parametrize(("position", "least"), [*zip(BIG_DIGS, (500, 700, 50)), (_largest_dig(), 5000)])
 def test_big_digs(position, least):
     game = parlour.load("quisquilian", **position["options"])
     state = game.from_position(position)
