@@ -409,8 +409,29 @@ static int apply(void *state, const void *action) {
     return rc;
 }
 
+/* The cells in a 12-bit mask. */
+static int count_cells(unsigned m) {
+    m = m - ((m >> 1) & 0x555u);
+    m = (m & 0x333u) + ((m >> 2) & 0x333u);
+    m = (m + (m >> 4)) & 0x0F0Fu;
+    return (int)((m + (m >> 8)) & 0x1Fu);
+}
+
+/* Room for k more actions at the end of the list (the driver's list keeps its capacity from
+ * one decision to the next, so pn_list_push, which zeroes each slot, runs only while it grows). */
+static dg_action *reserve(pn_list *out, int k) {
+    int first = out->count;
+    if (out->cap - first >= k) {
+        out->count += k;
+    } else {
+        for (int i = 0; i < k; i++)
+            if (!pn_list_push(out)) return NULL;
+    }
+    return PN_AT(out, first);
+}
+
 static int push(pn_list *out, int kind, int cell, int other) {
-    dg_action *a = pn_list_push(out);
+    dg_action *a = reserve(out, 1);
     if (!a) return PN_ERR_NOMEM;
     a->kind = (uint8_t)kind;
     a->cell = (uint8_t)cell;
@@ -419,8 +440,10 @@ static int push(pn_list *out, int kind, int cell, int other) {
 }
 
 static int push_cells(pn_list *out, int kind, unsigned mask) {
+    dg_action *a = reserve(out, count_cells(mask));
+    if (!a) return PN_ERR_NOMEM;
     for (int cell = 0; cell < NC; cell++)
-        if (mask >> cell & 1 && push(out, kind, cell, 0) != PN_OK) return PN_ERR_NOMEM;
+        if (mask >> cell & 1) a->kind = (uint8_t)kind, a->cell = (uint8_t)cell, a->other = 0, a++;
     return PN_OK;
 }
 
@@ -445,12 +468,16 @@ static int legal(const void *state, pn_list *out) {
         return push(out, ONTOP, c[3], 0);
     }
     case OPENING: return push_cells(out, FLIP, OUTSIDE & s->occ[p] & ~s->up[p]); /* DG-3 */
-    default: /* SWAPPING, DG-11: two different occupied cells, in reading order */
-        for (int a = 0; a < NC; a++)
-            if (s->occ[p] >> a & 1)
-                for (int b = a + 1; b < NC; b++)
-                    if (s->occ[p] >> b & 1 && push(out, SWAP, a, b) != PN_OK) return PN_ERR_NOMEM;
+    default: { /* SWAPPING, DG-11: two different occupied cells, in reading order */
+        int k = count_cells(s->occ[p]);
+        dg_action *a = reserve(out, k * (k - 1) / 2);
+        if (!a) return PN_ERR_NOMEM;
+        for (int first = 0; first < NC; first++)
+            if (s->occ[p] >> first & 1)
+                for (int second = first + 1; second < NC; second++)
+                    if (s->occ[p] >> second & 1) a->kind = SWAP, a->cell = (uint8_t)first, a->other = (uint8_t)second, a++;
         return PN_OK;
+    }
     }
 }
 
@@ -655,6 +682,8 @@ typedef struct {
     double weight;
     uint64_t have_chance[5];
     double chance[5][64];
+    uint32_t have_power; /* bit i * 5 + h: power[i][h] is share[i] ** h */
+    double power[6][5];
 } table;
 
 static void read_cells(const dg_state *s, int seat, uint8_t *out) {
@@ -675,41 +704,64 @@ static void read_table(table *t, const dg_state *s, const double *params) {
     t->dragging = s->reshuffles >= DRAGGING_RESHUFFLES || (int64_t)s->turns >= (int64_t)TURNS_A_ROUND * (s->round + 1);
 }
 
+/* Each card's count (bits 0-7), value + 2 (bits 8-19) and suits (7 bits each from bit 20),
+ * so that one sum over the pool adds up all three (the Python Pool packs them the same way). */
+#define PACK_VALUE 8
+#define PACK_SUITS 20
+#define PACK_SUIT_BITS 7
+static const uint64_t PACKED[NCARDS] = {
+    0x100301ull, 0x8000301ull, 0x400000301ull, 0x20000000301ull,
+    0x1000000000301ull, 0x80000000000301ull, 0x80000000100401ull, 0x1000008000401ull,
+    0x20400000401ull, 0x400100501ull, 0x80000008000501ull, 0x1020000000501ull,
+    0x8100601ull, 0x20400000601ull, 0x81000000000601ull, 0x20000100701ull,
+    0x408000701ull, 0x81000000000701ull, 0x400100801ull, 0x1000008000801ull,
+    0x80020000000801ull, 0x20000100901ull, 0x80000008000901ull, 0x1000400000901ull,
+    0x8100a01ull, 0x20400000a01ull, 0x81000000000a01ull, 0x8100b01ull,
+    0x1000400000b01ull, 0x80020000000b01ull, 0x100c01ull, 0x8000c01ull,
+    0x400000c01ull, 0x20000000c01ull, 0x1000000000c01ull, 0x80000000000c01ull,
+    0x81000000100101ull, 0x80000408000101ull, 0x20008100101ull, 0x1020400000101ull,
+    0x80000400100001ull, 0x1000408000001ull, 0x80020008000001ull, 0x1020000100001ull,
+    0x1101ull};
+
 /* read_pool: the deck less every card in view is exactly the face-down cards, the draw pile
  * until a reshuffle makes its contents public (DG-12), and a pile card another seat holds. */
 static void read_pool(table *t) {
     const dg_state *s = t->s;
+    uint64_t sum = 0;
     memset(t->counts, 0, sizeof t->counts);
     for (int seat = 0; seat < s->n; seat++) {
         unsigned down = s->occ[seat] & ~s->up[seat];
         for (int cell = 0; cell < NC; cell++)
-            if (down >> cell & 1) t->counts[AT(s, seat, cell)]++;
+            if (down >> cell & 1) {
+                int card = AT(s, seat, cell);
+                t->counts[card]++;
+                sum += PACKED[card];
+            }
     }
     if (!s->pile_known) {
-        for (int i = s->top; i < s->pile_len; i++) t->counts[s->pile[i]]++;
-        if (s->drawn >= 0 && s->from_pile && t->seat != s->turn) t->counts[s->drawn]++;
+        for (int i = s->top; i < s->pile_len; i++) t->counts[s->pile[i]]++, sum += PACKED[s->pile[i]];
+        if (s->drawn >= 0 && s->from_pile && t->seat != s->turn) t->counts[s->drawn]++, sum += PACKED[s->drawn];
     }
-    int total = 0, values = 0, suits[6] = {0};
-    for (int card = 0; card < NCARDS; card++) {
-        int k = t->counts[card];
-        if (!k) continue;
-        total += k;
-        values += k * VALUE[card];
-        for (int i = 0; i < 6; i++) suits[i] += k * (SUITS[card] >> i & 1);
-    }
-    /* Pool: size "or 1", the mean from the value offset sum as Python packs it */
-    int size = total ? total : 1;
+    int total = (int)(sum & 0xFF), values = (int)(sum >> PACK_VALUE & 0xFFF);
+    int size = total ? total : 1; /* Pool.size: "or 1" */
     t->size = size;
-    double mean = (double)(values + 2 * total - 2 * size) / (double)size;
     for (int card = 0; card < NCARDS; card++) t->worth[card] = VALUE[card];
-    t->worth[HIDDEN] = mean;
+    t->worth[HIDDEN] = (double)(values - 2 * size) / (double)size; /* Pool.mean */
     t->worth[EMPTY] = 0.0;
-    for (int i = 0; i < 6; i++) t->share[i] = (double)suits[i] / (double)size;
+    for (int i = 0; i < 6; i++) {
+        int carry = (int)(sum >> (PACK_SUITS + PACK_SUIT_BITS * i) & ((1u << PACK_SUIT_BITS) - 1));
+        t->share[i] = (double)carry / (double)size;
+    }
     t->weight = t->params[P_LINES] / 100.0;
     memset(t->have_chance, 0, sizeof t->have_chance);
+    t->have_power = 0;
 }
 
-/* Pool.chance: that `hidden` unseen cards all share one of `suits` */
+/* Python's float ** int calls the C library's pow at run time; a call through this pointer
+ * cannot be folded into products by the compiler (pow(x, 2) is not always x * x: 33/41). */
+static double (*const volatile libm_pow)(double, double) = pow;
+
+/* Pool.chance: that `hidden` unseen cards all share one of `suits` (cached, as Python does) */
 static double chance(table *t, unsigned suits, int hidden) {
     if (t->have_chance[hidden] >> suits & 1) return t->chance[hidden][suits];
     double found;
@@ -718,10 +770,14 @@ static double chance(table *t, unsigned suits, int hidden) {
         for (int card = 0; card < NCARDS; card++)
             if (SUITS[card] & suits) carry += t->counts[card];
         found = (double)carry / (double)t->size;
-    } else {
-        double sum = 0.0, power = (double)hidden;
-        for (int i = 0; i < 6; i++)
-            if (suits >> i & 1) sum += pow(t->share[i], power);
+    } else { /* a union bound over the suits: sum(share ** hidden), in suit order */
+        double sum = 0.0;
+        for (int i = 0; i < 6; i++) {
+            if (!(suits >> i & 1)) continue;
+            unsigned bit = 1u << (i * 5 + hidden);
+            if (!(t->have_power & bit)) t->power[i][hidden] = libm_pow(t->share[i], (double)hidden), t->have_power |= bit;
+            sum += t->power[i][hidden];
+        }
         found = sum < 1.0 ? sum : 1.0;
     }
     t->have_chance[hidden] |= 1ull << suits;
@@ -850,7 +906,7 @@ static int line_closeness(const uint8_t *cells, int line) {
 static int flip_choice(table *t, const pn_list *legal, pn_rng *rng) {
     int closeness[4], order[NC];
     for (int line = 0; line < 4; line++) closeness[line] = line_closeness(t->cells, line);
-    if (pn_rng_sample_all(rng, legal->count, order) != PN_OK) return -1; /* ties fall by chance */
+    if (legal->count > NC || pn_rng_sample_all(rng, legal->count, order) != PN_OK) return PN_ERR_STATE; /* ties fall by chance */
     int best = -1, best_key = 0;
     for (int i = 0; i < legal->count; i++) {
         const dg_action *a = PN_AT(legal, order[i]);
