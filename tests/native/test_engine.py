@@ -46,6 +46,7 @@ def test_the_fallback_plays_the_same_rows():
 
 
 def test_a_missing_build_says_so(fresh_choice, monkeypatch):
+    monkeypatch.delenv(parlour.native.ENV, raising=False)
     monkeypatch.setenv(parlour.native.LIB_ENV, "/nonexistent/_kernels.so")
     assert parlour.native.engine() == "python"
     assert parlour.native.status().startswith("python (no compiled kernels")
