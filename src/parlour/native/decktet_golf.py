@@ -27,6 +27,15 @@ GAME = "decktet-golf"
 PARAMS: tuple[str, ...] = ("dg_take", "dg_keep", "dg_lines", "dg_out_margin")
 #: The first word of a packed state ("DG").
 MAGIC = 0x4447
+#: The header of a packed state, word by word (the kernel's ``W_*``); after it come the pending
+#: lines, the cells, the face-up masks, the totals, the round-score sums per seat and per place,
+#: the draw pile (top first), the discard pile (bottom first) and the unpaired entries.
+HEADER = (
+    "magic", "players", "excuse", "target", "rounds", "opening_flips", "phase", "player", "turn", "dealer",
+    "round", "flips_left", "drawn", "from_pile", "ender", "after_swaps", "excuse_owed", "pile_known",
+    "reshuffles", "turns", "line_discards", "end", "decisions", "swappers", "round_scores", "first_players",
+    "lines", "draw_pile", "discard", "unpaired_kind", "unpaired",
+)
 _AFTER = {None: 0, AFTER_LINES: 1, AFTER_COVER: 2}
 _ENDS = (None, TARGET, ROUNDS)
 _END = {end: code for code, end in enumerate(_ENDS)}
@@ -45,7 +54,7 @@ def pack_options(game: Game) -> list[int]:
 
 
 def pack_state(state: State) -> tuple[list[int], int]:
-    """The words ``load()`` reads (the header's order is the kernel's ``W_*``) and the seed.
+    """The words ``load()`` reads (:data:`HEADER`, then the lists) and the chance seed.
 
     Besides the state's slots: the decisions made so far (``stats()["decisions"]``) and what
     ``stats()`` averages, the round scores summed per seat and per place in turn order.
