@@ -12,6 +12,7 @@ packed into the words the kernel reads, and its figures read back as the state's
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -104,12 +105,13 @@ def decode(game: Game, figures: Sequence[float]) -> Outcome:
 
     The layout (``F_*`` in the kernel): players, 5 totals, the end, rounds, turns, line
     discards, decisions, 5 round-score sums per seat, the rounds paired with a first player,
-    5 such sums per place in turn order. The averages are worked out here, as stats() does.
+    5 such sums per place in turn order. The averages are worked out here as stats() does
+    (an integral float over an int divides as the two ints do).
     """
     n = game.num_players
     scores = [int(x) for x in figures[1:1 + n]]
     end = _ENDS[int(figures[6])]
-    rounds, turns, discards, decisions = (int(x) for x in figures[7:11])
+    rounds, turns, discards, decisions = int(figures[7]), int(figures[8]), int(figures[9]), int(figures[10])
     per = rounds or 1
     stats: dict[str, Any] = {
         "rounds": rounds,
@@ -120,11 +122,18 @@ def decode(game: Game, figures: Sequence[float]) -> Outcome:
         "decisions": decisions,
         "end": end,
     }
-    for seat in range(n):
-        stats[f"round_score_{seat}"] = int(figures[11 + seat]) / rounds if rounds else 0.0
+    by_seat, by_place = _stat_keys(n)
     paired = int(figures[16])
-    for place in range(n):
-        stats[f"round_score_turn_order{place + 1}"] = int(figures[17 + place]) / paired if paired else 0.0
+    stats.update(zip(by_seat, [x / rounds for x in figures[11:11 + n]] if rounds else [0.0] * n))
+    stats.update(zip(by_place, [x / paired for x in figures[17:17 + n]] if paired else [0.0] * n))
+    if end is None:
+        return Outcome(scores, [], end, stats)
     best = min(scores)
-    winners = [] if end is None else [seat for seat, total in enumerate(scores) if total == best]
-    return Outcome(scores, winners, end, stats)
+    return Outcome(scores, [seat for seat, total in enumerate(scores) if total == best], end, stats)
+
+
+@functools.cache
+def _stat_keys(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """stats()'s keys of the averages, per seat and per place in turn order."""
+    return (tuple(f"round_score_{seat}" for seat in range(n)),
+            tuple(f"round_score_turn_order{place + 1}" for place in range(n)))
