@@ -109,7 +109,8 @@ def test_mid_game_states_and_their_samples_play_the_same():
     states = [in_phase(phase, rng) for phase in range(len(PHASE_NAMES)) for _ in range(6)]
     states += [state.view(state.current_player).sample(random.Random(at)) for at, state in enumerate(states)]
     states += [mid_game(parlour.load(GAME, **COMBOS[at]).new_state(at), 100_000, rng) for at in range(0, 72, 12)]
-    assert sum(bool(state.history()) for state in states[:42]) >= 36 and all(state.is_terminal() for state in states[-6:])
+    assert sum(bool(state.history()) for state in states[:42]) >= 36
+    assert all(state.is_terminal() for state in states[-6:])
     for at, state in enumerate(states):
         policy = (*POLICIES, *SETTINGS)[at % 6]
         agents = seats(policy, state.n) if policy in POLICIES else [parlour.agent(policy)] * state.n

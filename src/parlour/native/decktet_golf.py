@@ -85,7 +85,8 @@ def pack_state(state: State) -> tuple[list[int], int]:
         _AFTER[state.after_swaps], int(state.excuse_owed), int(state.pile_known),  # type: ignore[attr-defined]
         state.reshuffles, state.turns, state.line_discards, _END[state.end],  # type: ignore[attr-defined]
         _history_length(state), len(state.swappers), len(rounds), len(firsts),  # type: ignore[attr-defined]
-        len(state.lines), len(pile), len(state.discard), kind, len(rounds) + len(firsts) - 2 * paired,  # type: ignore[attr-defined]
+        len(state.lines), len(pile), len(state.discard),  # type: ignore[attr-defined]
+        kind, len(rounds) + len(firsts) - 2 * paired,
         *state.lines, *state.cells, *state.up, *state.totals, *sums, *places,  # type: ignore[attr-defined]
         *pile, *state.discard, *queue,  # type: ignore[attr-defined]
     ]

@@ -125,7 +125,8 @@ static int suited_lines(const dg_state *s, int seat, uint8_t *out) {
     for (int line = 0; line < 4; line++) {
         if ((s->up[seat] & LINE_MASK[line]) != LINE_MASK[line]) continue;
         const uint8_t *c = LINE_CELLS[line];
-        if (SUITS[cells[c[0]]] & SUITS[cells[c[1]]] & SUITS[cells[c[2]]] & SUITS[cells[c[3]]]) out[found++] = (uint8_t)line;
+        if (SUITS[cells[c[0]]] & SUITS[cells[c[1]]] & SUITS[cells[c[2]]] & SUITS[cells[c[3]]])
+            out[found++] = (uint8_t)line;
     }
     return found;
 }
@@ -475,7 +476,8 @@ static int legal(const void *state, pn_list *out) {
         for (int first = 0; first < NC; first++)
             if (s->occ[p] >> first & 1)
                 for (int second = first + 1; second < NC; second++)
-                    if (s->occ[p] >> second & 1) a->kind = SWAP, a->cell = (uint8_t)first, a->other = (uint8_t)second, a++;
+                    if (s->occ[p] >> second & 1)
+                        a->kind = SWAP, a->cell = (uint8_t)first, a->other = (uint8_t)second, a++;
         return PN_OK;
     }
     }
@@ -547,7 +549,8 @@ static int check_loaded(const dg_state *s) {
     for (int seat = 0; seat < s->n; seat++) {
         if ((s->occ[seat] & CORE) != CORE || s->up[seat] & ~s->occ[seat]) return PN_ERR_INPUT;
         for (int line = 0; line < 4; line++)
-            if ((s->occ[seat] >> LINE_CELLS[line][0] & 1) != (s->occ[seat] >> LINE_CELLS[line][3] & 1)) return PN_ERR_INPUT;
+            if ((s->occ[seat] >> LINE_CELLS[line][0] & 1) != (s->occ[seat] >> LINE_CELLS[line][3] & 1))
+                return PN_ERR_INPUT;
     }
     if ((s->drawn >= 0) != (s->phase == TAKEN || s->phase == DRAWN)) return PN_ERR_INPUT;
     if ((s->phase == SWAPPING) != (s->n_swappers > 0) || (s->phase == SWAPPING) != (s->after_swaps != AFTER_NONE))
@@ -557,7 +560,8 @@ static int check_loaded(const dg_state *s) {
     if ((s->phase == ONTOP_PHASE) != (s->n_lines > 0)) return PN_ERR_INPUT;
     if (s->n_lines) { /* the pending lines are the mover's suited lines (position.py checks the same) */
         uint8_t suited[4];
-        if (suited_lines(s, s->turn, suited) != s->n_lines || memcmp(suited, s->lines, (size_t)s->n_lines)) return PN_ERR_INPUT;
+        if (suited_lines(s, s->turn, suited) != s->n_lines || memcmp(suited, s->lines, (size_t)s->n_lines))
+            return PN_ERR_INPUT;
     }
     if (s->phase == START && !s->n_discard && s->top == s->pile_len) return PN_ERR_INPUT;
     if (s->phase == OPENING && !in(s->flips_left, 1, s->opening_flips)) return PN_ERR_INPUT;
@@ -577,7 +581,8 @@ static int load(void *state, const int32_t *w, int n_words, const pn_seed *seed)
         !in(w[W_EXCUSE_OWED], 0, 1) || !in(w[W_PILE_KNOWN], 0, 1) || w[W_RESHUFFLES] < 0 || w[W_TURNS] < 0 ||
         w[W_LINE_DISCARDS] < 0 || !in(w[W_END], END_NONE, END_ROUNDS) || w[W_DECISIONS] < 0 ||
         !in(w[W_SWAPPERS], 0, n) || w[W_RS_COUNT] < 0 || w[W_FIRSTS] < 0 || !in(w[W_LINES], 0, 4) ||
-        !in(w[W_PILE], 0, MAX_DECK) || !in(w[W_DISCARD], 0, MAX_DECK) || !in(w[W_QUEUE_KIND], QUEUE_NONE, QUEUE_SCORES) ||
+        !in(w[W_PILE], 0, MAX_DECK) || !in(w[W_DISCARD], 0, MAX_DECK) ||
+        !in(w[W_QUEUE_KIND], QUEUE_NONE, QUEUE_SCORES) ||
         !in(w[W_QUEUE_LEN], 0, QCAP - 1))
         return PN_ERR_INPUT;
     int n_lines = w[W_LINES], n_pile = w[W_PILE], n_discard = w[W_DISCARD], q_len = w[W_QUEUE_LEN];
@@ -775,7 +780,10 @@ static double chance(table *t, unsigned suits, int hidden) {
         for (int i = 0; i < 6; i++) {
             if (!(suits >> i & 1)) continue;
             unsigned bit = 1u << (i * 5 + hidden);
-            if (!(t->have_power & bit)) t->power[i][hidden] = libm_pow(t->share[i], (double)hidden), t->have_power |= bit;
+            if (!(t->have_power & bit)) {
+                t->power[i][hidden] = libm_pow(t->share[i], (double)hidden);
+                t->have_power |= bit;
+            }
             sum += t->power[i][hidden];
         }
         found = sum < 1.0 ? sum : 1.0;
@@ -906,7 +914,8 @@ static int line_closeness(const uint8_t *cells, int line) {
 static int flip_choice(table *t, const pn_list *legal, pn_rng *rng) {
     int closeness[4], order[NC];
     for (int line = 0; line < 4; line++) closeness[line] = line_closeness(t->cells, line);
-    if (legal->count > NC || pn_rng_sample_all(rng, legal->count, order) != PN_OK) return PN_ERR_STATE; /* ties fall by chance */
+    /* ties fall by chance, not by reading order */
+    if (legal->count > NC || pn_rng_sample_all(rng, legal->count, order) != PN_OK) return PN_ERR_STATE;
     int best = -1, best_key = 0;
     for (int i = 0; i < legal->count; i++) {
         const dg_action *a = PN_AT(legal, order[i]);
