@@ -3,22 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-slow bench clean
+.PHONY: run test test-slow bench clean native
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# The native kernels (a C extension, optional): rebuilt whenever a C source changes. Without a
+# compiler the build is skipped and parlour plays on its pure-Python engine (PARLOUR_NATIVE=0
+# skips it too). `parlour doctor` says which engine plays.
+NATIVE_SOURCES := setup.py $(wildcard src/parlour/native/csrc/*.c src/parlour/native/csrc/*.h)
+$(VENV)/.native: $(NATIVE_SOURCES) | $(VENV)/.installed
+	$(BIN)/python setup.py --quiet build_ext --inplace 2>&1 | grep -v -e '^running' -e 'Beta' || true
+	touch $@
+
+native: $(VENV)/.native
+
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web,sim]'
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 # make run ARGS='--port 8001 --db tables.db' passes options to parlour serve.
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(VENV)/.native
 	$(BIN)/parlour serve $(ARGS)
 
 # The browser tests drive the system Chromium (Debian's package); install it when it is missing.
@@ -27,14 +37,14 @@ $(CHROMIUM):
 	@as_root=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	$$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || ($$as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q && $$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 
-test: $(VENV)/.installed-test | $(CHROMIUM)
+test: $(VENV)/.installed-test $(VENV)/.native | $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 -q src tests
 
-test-slow: $(VENV)/.installed-test
+test-slow: $(VENV)/.installed-test $(VENV)/.native
 	$(BIN)/python -m pytest -n 2 -q -m slow tests
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed $(VENV)/.native
 	$(BIN)/python benchmarks/bench_playouts.py
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info
+	rm -rf $(VENV) build dist src/*.egg-info src/parlour/native/*.so

@@ -45,8 +45,19 @@ class ParlourGroup(click.Group):
             raise click.ClickException(f"{err.strerror or err}: {err.filename}" if err.filename else str(err)) from None
 
 
+def show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: parlour's version and the engine that plays."""
+    if not value or ctx.resilient_parsing:
+        return
+    import parlour.native
+
+    click.echo(f"parlour {parlour.__version__}\nengine: {parlour.native.status()}")
+    ctx.exit()
+
+
 @click.group(cls=ParlourGroup)
-@click.version_option(parlour.__version__, prog_name="parlour")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+              help="Show the version and the engine (native kernels or pure Python), and exit.")
 def cli() -> None:
     """parlour: play, replay and simulate the games Psalter Row, Decktet Golf and Quisquilian."""
 
@@ -259,7 +270,8 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
 
 
 def parallel_options(command: Any) -> Any:
-    """--workers, --backend and --address: where the games of simulate, compare and tournament run."""
+    """--workers, --backend, --address and --engine: where and how the games of simulate,
+    compare and tournament run."""
     for option in reversed((
         click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
                      help="Processes to play in (default: every core). The rows do not depend on it."),
@@ -267,6 +279,9 @@ def parallel_options(command: Any) -> Any:
                      help="Play on local processes, or as Ray tasks (the 'ray' extra)."),
         click.option("--address", metavar="HOST:PORT",
                      help="The Ray cluster to use with --backend ray (default: start Ray on this machine)."),
+        click.option("--engine", type=click.Choice(["native", "python"]), default="native", show_default=True,
+                     help="native: the compiled kernels play the games whose agents all have one (random, "
+                          "heuristic), the rest in Python; python: every game in Python. The rows are the same."),
     )):
         command = option(command)
     return command
@@ -288,7 +303,7 @@ def parallel_options(command: Any) -> Any:
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games: int, seed: int,
              options: tuple[str, ...], out: Path | None, workers: int | None, backend: str, address: str | None,
-             progress: bool | None) -> None:
+             engine: str, progress: bool | None) -> None:
     """Play GAME many times with agents and summarise scores, with 95% confidence intervals.
 
     Games run in parallel on every core (or on Ray); game i is dealt by derive_seed(SEED, i),
@@ -308,7 +323,8 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     check_agent_specs(the_game, specs)
     if out is not None:
         output_format(out)  # a bad suffix fails before any game is played
-    rows = run_games(Run(the_game.name, the_game.options, tuple(specs), seed), range(games), workers, backend, address)
+    rows = run_games(Run(the_game.name, the_game.options, tuple(specs), seed, engine=engine), range(games), workers,
+                     backend, address)
     console, err = wide_console(120), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
                   f"{escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
@@ -316,8 +332,25 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     played, interrupted = collect(rows, games, out, err, progress)
     elapsed = time.perf_counter() - started
     print_summary(summarize(played, the_game.num_players), console, the_game.name)
-    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
+    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s) · "
+              f"engine: {escape(engine_line(the_game, [specs], engine))}[/dim]")
     report_end(console, played, games, out, interrupted)
+
+
+def engine_line(game: Game, lineups: Sequence[Sequence[str]], engine: str) -> str:
+    """Which engine plays a run's games, and why (a line for stderr)."""
+    import parlour.native
+
+    if engine == "python":
+        return "python (--engine python)"
+    kernel = parlour.native.kernel(game.name)
+    if kernel is None:
+        return parlour.native.status() if parlour.native.engine() == "python" else f"python (no kernel for {game.name})"
+    without = sorted({spec for specs in lineups for spec in specs
+                      if kernel.setup([parlour.agent(spec)]) is None})
+    if without:
+        return f"python ({', '.join(without)} {'has' if len(without) == 1 else 'have'} no kernel: random and heuristic have)"
+    return parlour.native.status()
 
 
 def check_agent_specs(game: Game, specs: Sequence[str]) -> None:
@@ -417,7 +450,7 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def tournament(game: str, agent_list: str, games: int, seed: int, players: int | None, options: tuple[str, ...],
                out: Path | None, workers: int | None, backend: str, address: str | None,
-               progress: bool | None) -> None:
+               engine: str, progress: bool | None) -> None:
     """Play the agents against each other in GAME, every agent in every seat equally often
     on shared deals, and print win rates, pairwise results and Bradley-Terry ratings with
     95% intervals (Psalter Row: mean score and completion rate, and paired differences).
@@ -443,13 +476,15 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     labels = agent_labels([agent.spec for agent in agents])
     played = len(schedule(len(agents), the_game.num_players, games))
     orders = tuple(block_orders(len(agents), the_game.num_players))
-    run = TournamentRun(the_game.name, the_game.options, tuple(agent.spec for agent in agents), seed, orders=orders)
+    run = TournamentRun(the_game.name, the_game.options, tuple(agent.spec for agent in agents), seed, orders=orders,
+                        engine=engine)
     rows = run_games(run, range(played), workers, backend, address)
     console, err = wide_console(140), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {played} games · seed {seed} · agents "
                   f"{escape(', '.join(labels))} · blocks of {len(orders)} games on one deal"
                   + (f" [dim](--games {games} rounded up to whole blocks)[/dim]" if played != games else ""))
     played_rows, interrupted = collect(rows, played, out, err, progress)
+    err.print(f"[dim]engine: {escape(engine_line(the_game, [[agent.spec for agent in agents]], engine))}[/dim]")
     print_standings(standings(played_rows, labels, the_game.num_players, seed=seed), console)
     report_end(console, played_rows, played, out, interrupted)
 
@@ -475,7 +510,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], players: int | None, games: int,
             seed: int, options: tuple[str, ...], out: Path | None, workers: int | None, backend: str,
-            address: str | None, progress: bool | None) -> None:
+            address: str | None, engine: str, progress: bool | None) -> None:
     """Play GAME under each rule variant on the same seeds (common random numbers) and print,
     per variant, every figure's mean with its 95% CI and its paired difference to the first
     variant with a CI, its paired t-test p-value and the p-value adjusted for every figure at
@@ -497,7 +532,7 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
         check_agent_specs(the_game.with_options({**the_game.options, **variant.options}), specs)
     if out is not None:
         output_format(out)
-    runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed)
+    runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed, engine)
     rows = itertools.chain.from_iterable([run_games(run, range(games), workers, backend, address) for run in runs])
     console, err = wide_console(140), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {len(chosen)} variants × {games} games · seed {seed} · "
@@ -506,7 +541,8 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
     played, interrupted = collect(rows, games * len(runs), out, err, progress)
     elapsed = time.perf_counter() - started
     console.print(comparison_table(comparison(played)))
-    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s)[/dim]")
+    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s) · "
+              f"engine: {escape(engine_line(the_game, [specs], engine))}[/dim]")
     report_end(console, played, games * len(runs), out, interrupted)
 
 
@@ -586,6 +622,25 @@ from parlour.web.command import (
 )
 
 cli.add_command(serve)
+
+
+@cli.command(short_help="Say what this installation has: engine, kernels, optional extras.")
+def doctor() -> None:
+    """One line each: parlour and Python, the engine that plays (the native kernels, or pure
+    Python and why), each game's kernel, and the optional extras found."""
+    import importlib.util
+    import platform
+
+    import parlour.native
+
+    click.echo(f"parlour {parlour.__version__} on Python {platform.python_version()} ({sys.executable})")
+    click.echo(f"engine: {parlour.native.status()}")
+    for name in parlour.game_names():
+        click.echo(f"  {name}: {'native kernel' if parlour.native.kernel(name) else 'pure Python'}")
+    extras = {"sim": "pyarrow", "web": "fastapi", "ray": "ray", "test": "pytest"}
+    found = [f"{extra} ({module})" for extra, module in extras.items() if importlib.util.find_spec(module)]
+    missing = [extra for extra, module in extras.items() if not importlib.util.find_spec(module)]
+    click.echo(f"extras: {', '.join(found) or 'none'}" + (f"; not installed: {', '.join(missing)}" if missing else ""))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

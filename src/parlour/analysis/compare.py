@@ -83,10 +83,10 @@ def parse_variants(texts: Sequence[str], game: Game) -> list[Variant]:
 
 
 def variant_runs(game: str, options: dict[str, Any], variants: Sequence[Variant], agents: tuple[str, ...],
-                 seed: int) -> list[Run]:
+                 seed: int, engine: str = "native") -> list[Run]:
     """One run per variant, all on ``seed``, each row labelled with its variant."""
     return [Run(game, {**options, **variant.options}, agents, seed,
-                extra={"variant": variant.label, "variant_index": number})
+                extra={"variant": variant.label, "variant_index": number}, engine=engine)
             for number, variant in enumerate(variants)]
 
 

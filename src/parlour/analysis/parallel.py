@@ -44,13 +44,15 @@ class Run:
     seed: int
     #: Extra columns for every row (a variant's label in a comparison).
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``native`` (the compiled kernels where the agents have them) or ``python``: the rows are the same.
+    engine: str = "native"
 
     def play(self, game: Game, agents: list[Agent], index: int) -> dict[str, Any]:
         """Game ``index``: dealt by ``derive_seed(seed, index)``, its row."""
         from parlour.analysis.simulate import play_game
         from parlour.core.chance import derive_seed
 
-        row = play_game(game, agents, self.agents, index, derive_seed(self.seed, index), self.seed)
+        row = play_game(game, agents, self.agents, index, derive_seed(self.seed, index), self.seed, self.engine)
         row.update(self.extra)
         return row
 
@@ -67,7 +69,7 @@ class TournamentRun(Run):
 
         block, number = divmod(index, len(self.orders))
         return play_match(game, agents, agent_labels(list(self.agents)), Match(index, block, self.orders[number]),
-                          self.seed)
+                          self.seed, self.engine)
 
 
 def play_chunk(run: Run, indices: Sequence[int]) -> list[dict[str, Any]]:

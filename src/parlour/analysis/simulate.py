@@ -31,6 +31,11 @@ from parlour.core.errors import OptionError
 if TYPE_CHECKING:
     from parlour.agents.base import Agent
     from parlour.core.game import Game, State
+    from parlour.native.runner import Played
+
+#: The engines that play a run: ``native`` plays by the compiled kernels (:mod:`parlour.native`)
+#: the games whose agents all have one, the rest in Python; ``python`` plays every game in Python.
+ENGINES = ("native", "python")
 
 # -- playing -------------------------------------------------------------------------------
 def play_out(state: State, agents: Sequence[Agent], rng: random.Random,
@@ -46,14 +51,19 @@ def play_out(state: State, agents: Sequence[Agent], rng: random.Random,
 
 
 def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: int, deal: int,
-              seed: int) -> dict[str, Any]:
+              seed: int, engine: str = "native") -> dict[str, Any]:
     """Game ``index`` of a run with ``seed``, dealt by ``deal``, its agents drawing from
     ``random.Random(derive_seed(seed, index, "agents"))``: its row (see :func:`game_row`).
 
     A game of several seats also gets ``first_player`` (the seat that moved first) and
     the lead figures of :class:`~parlour.analysis.lead.LeadTrack` (in Quisquilian, of the
-    ranks each seat covers: :func:`~parlour.analysis.lead.lead_track`)."""
-    rng = random.Random(derive_seed(seed, index, "agents"))
+    ranks each seat covers: :func:`~parlour.analysis.lead.lead_track`). With ``engine``
+    ``"native"``, a game whose agents all have a kernel (:mod:`parlour.native`) is played
+    by it: the very same game, and the same row."""
+    agent_seed = derive_seed(seed, index, "agents")
+    if engine == "native" and (played := play_native(game, agents, deal, agent_seed)) is not None:
+        return native_row(game, played, index, deal, names)
+    rng = random.Random(agent_seed)
     state = game.new_state(deal)
     if game.num_players == 1:
         return game_row(play_out(state, agents, rng), index, deal, names)
@@ -61,6 +71,27 @@ def play_game(game: Game, agents: Sequence[Agent], names: Sequence[str], index: 
     row = game_row(play_out(state, agents, rng, lambda now: track.see(standing(now))), index, deal, names)
     row["first_player"] = first
     row.update(track.figures(state.winners()))
+    return row
+
+
+def play_native(game: Game, agents: Sequence[Agent], deal: int, agent_seed: int) -> Played | None:
+    """The game played by its kernel, or None when there is none for the game or the agents."""
+    from parlour.native import kernel
+
+    native = kernel(game.name)
+    if native is None or native.setup(agents) is None:
+        return None
+    return native.play_dealt(game, [deal], [agent_seed], agents, lead=game.num_players > 1)[0]
+
+
+def native_row(game: Game, played: Played, index: int, deal: int, names: Sequence[str]) -> dict[str, Any]:
+    """The row of a game a kernel played: :func:`game_row`'s, and the lead figures."""
+    scores, winners, end, stats = played.outcome
+    row = figures_row(game, scores, winners, end, stats, played.decisions, index, deal, names)
+    if game.num_players > 1:
+        assert played.lead is not None  # asked for above
+        row["first_player"] = played.first_player
+        row.update(played.lead.figures(winners))
     return row
 
 
@@ -94,16 +125,22 @@ def score_keys(num_players: int) -> list[str]:
 def game_row(state: State, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
     """The figures of one finished game: seed, scores, winners, turns, end, the game's
     own ``stats()``, options and agents (a flat dict, ready for CSV or JSON)."""
-    stats = state.stats()
-    row: dict[str, Any] = {"game": state.game.name, "index": index, "seed": seed}
-    row.update(zip(score_keys(state.game.num_players), state.scores()))
-    row["winners"] = state.winners()
-    row["turns"] = stats.get("turns", stats.get("decisions", len(state.history())))
-    row["end"] = state.end_reason
+    return figures_row(state.game, state.scores(), state.winners(), state.end_reason, state.stats(),
+                       len(state.history()), index, seed, agents)
+
+
+def figures_row(game: Game, scores: Sequence[Any], winners: list[int], end: str | None, stats: dict[str, Any],
+                decisions: int, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
+    """:func:`game_row` from a finished game's figures (the Python engine's or a kernel's)."""
+    row: dict[str, Any] = {"game": game.name, "index": index, "seed": seed}
+    row.update(zip(score_keys(game.num_players), scores))
+    row["winners"] = winners
+    row["turns"] = stats.get("turns", stats.get("decisions", decisions))
+    row["end"] = end
     for key, value in stats.items():
         if key not in row:
             row[key] = value
-    row["options"] = dict(state.game.options)
+    row["options"] = dict(game.options)
     row["agents"] = list(agents)
     return row
 

@@ -140,7 +140,7 @@ def agent_labels(specs: Sequence[str]) -> list[str]:
 
 # -- playing -------------------------------------------------------------------------------
 def play_match(game: Game, agents: Sequence[Agent], labels: Sequence[str], match: Match,
-               seed: int) -> dict[str, Any]:
+               seed: int, engine: str = "native") -> dict[str, Any]:
     """Play one scheduled game; its row is :func:`~parlour.analysis.simulate.game_row`'s with
     the block and the agent of each seat (``agent``, or ``agent_<seat>``) added.
 
@@ -151,7 +151,7 @@ def play_match(game: Game, agents: Sequence[Agent], labels: Sequence[str], match
     (0, 'b', ['b', 'a'], True)
     """
     row = play_game(game, [agents[a] for a in match.seats], [labels[a] for a in match.seats], match.index,
-                    derive_seed(seed, match.block), seed)
+                    derive_seed(seed, match.block), seed, engine)
     keys = ["agent"] if len(match.seats) == 1 else [f"agent_{seat}" for seat in range(len(match.seats))]
     front = {"game": row.pop("game"), "index": row.pop("index"), "block": match.block}
     return {**front, **row, **{key: labels[a] for key, a in zip(keys, match.seats)}}

@@ -125,6 +125,32 @@ typedef struct pn_game {
     int (*figures)(const void *state, double *out);
 } pn_game;
 
+/* ---- the driver: plays one game to its end (driver.c) ------------------------------ */
+enum { PN_RANDOM = 0, PN_HEURISTIC = 1 };         /* a seat's policy */
+enum { PN_RECORD = 1, PN_TRACE = 2, PN_LEAD = 4 }; /* what the driver writes down */
+
+typedef struct {
+    const pn_game *game;
+    int policy[PN_MAX_PLAYERS];
+    double params[PN_MAX_PARAMS];
+    int flags;
+    long max_decisions; /* a game still going after this many decisions is PN_ERR_LIMIT */
+} pn_setup;
+
+typedef struct {
+    double figures[PN_MAX_FIGURES];
+    long decisions;
+    int first_player; /* the seat to move at the start (-1: the game was over) */
+    int lower_better; /* the lead track's direction (see pn_game.standing) */
+    pn_buf record;    /* PN_RECORD: the notation of each action, one per line */
+    pn_buf trace;     /* PN_TRACE: per decision "seat chosen count" and the legal actions, a line each */
+    pn_buf lead;      /* PN_LEAD: doubles, (decision, standing of each seat) at each change */
+} pn_outcome;
+
+/* Plays state (changed in place) to its end; legal is the caller's scratch list. */
+int pn_play(const pn_setup *setup, void *state, pn_rng *rng, pn_outcome *out, pn_list *legal);
+void pn_outcome_free(pn_outcome *out);
+
 extern const pn_game pn_psalter_row;
 extern const pn_game pn_decktet_golf;
 extern const pn_game pn_quisquilian;
