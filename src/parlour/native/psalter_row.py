@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from parlour.games.psalter_row.actions import DISCARD, KIND_NAMES
 from parlour.games.psalter_row.position import ENDS, PENDING
 from parlour.games.psalter_row.state import COMPLETE, PsalterState
-from parlour.native.kernel import Outcome
+from parlour.native.runner import Outcome
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
