@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from parlour.games.psalter_row.actions import DISCARD, KIND_NAMES
+from parlour.games.psalter_row.actions import KIND_NAMES
 from parlour.games.psalter_row.position import ENDS, PENDING
 from parlour.games.psalter_row.state import COMPLETE, PsalterState
 from parlour.native.runner import Outcome
@@ -74,17 +74,22 @@ def decode(game: Game, figures: Sequence[float]) -> Outcome:
     >>> decode(parlour.load("psalter-row"), [14, 1, 0, 9, 9, 0, 0, 0, 0]).winners
     [0]
     """
-    score, end_index, reshuffled, row_size, *counts = (int(x) for x in figures)
+    # Spelt out rather than built in a loop: this runs once per game a kernel plays.
+    score, end_index, reshuffled, row_size, place, swap, errand, discard, revise = map(int, figures)
     end = ENDS[end_index]
-    decisions = sum(counts)
+    decisions = place + swap + errand + discard + revise
     stats = {
         "score": score,
-        "turns": decisions - counts[DISCARD],
+        "turns": decisions - discard,
         "decisions": decisions,
         "end": end,
         "complete": end == COMPLETE,
-        "reshuffled": bool(reshuffled),
+        "reshuffled": reshuffled == 1,
         "row_size": row_size,
-        **{f"n_{kind}": n for kind, n in zip(KIND_NAMES, counts)},
+        "n_place": place,
+        "n_swap": swap,
+        "n_errand": errand,
+        "n_discard": discard,
+        "n_revise": revise,
     }
     return Outcome([score], [0] if end == COMPLETE else [], end, stats)

@@ -201,60 +201,68 @@ static int draw_up(pr_state *s) {
 }
 
 /* ---- what is legal (rules.py) -------------------------------------------------------- */
-/* PR-4: every way to pay gap n for placing card at end (rules.payments). */
-static int payments(const pr_state *s, int card, int end, int n, pn_list *out) {
-    uint8_t patrons[DECK];
-    int n_patrons = 0;
-    for (int i = 0; i < s->n_hand; i++)
-        if (AID[s->hand[i]]) patrons[n_patrons++] = s->hand[i];
+/* The hand sorted by role, each in hand order: what every rule below walks (one pass). */
+typedef struct {
+    uint8_t pages[DECK], patrons[DECK], kings[4], aces[4];
+    int n_pages, n_patrons, n_kings, n_aces;
+} hand_roles;
+
+static void sort_roles(const pr_state *s, hand_roles *h) {
+    h->n_pages = h->n_patrons = h->n_kings = h->n_aces = 0;
     for (int i = 0; i < s->n_hand; i++) {
-        int q = s->hand[i], value = PAGE_VALUE[q];
-        if (!value || q == card) continue;
+        uint8_t c = s->hand[i];
+        if (PAGE_VALUE[c])
+            h->pages[h->n_pages++] = c;
+        else if (AID[c])
+            h->patrons[h->n_patrons++] = c;
+        else if (IS_KING(c))
+            h->kings[h->n_kings++] = c;
+        else
+            h->aces[h->n_aces++] = c;
+    }
+}
+
+/* PR-4: every way to pay gap n for placing card at end (rules.payments). */
+static int payments(const hand_roles *h, int card, int end, int n, pn_list *out) {
+    for (int i = 0; i < h->n_pages; i++) {
+        int q = h->pages[i], value = PAGE_VALUE[q];
+        if (q == card) continue;
         if (value >= n) TRY(push(out, PLACE, card, end, q, NONE, NONE));
-        for (int j = 0; j < n_patrons; j++)
-            if (value + AID[patrons[j]] >= n) TRY(push(out, PLACE, card, end, q, patrons[j], NONE));
+        for (int j = 0; j < h->n_patrons; j++)
+            if (value + AID[h->patrons[j]] >= n) TRY(push(out, PLACE, card, end, q, h->patrons[j], NONE));
     }
     return PN_OK;
 }
 
 /* PR-1..PR-4 (rules.placements). */
-static int placements(const pr_state *s, pn_list *out) {
+static int placements(const pr_state *s, const hand_roles *h, pn_list *out) {
     if (s->n_row) {
         int low = lowest(s->rowmask), high = highest(s->rowmask);
-        for (int i = 0; i < s->n_hand; i++) {
-            int card = s->hand[i], value = PAGE_VALUE[card];
-            if (!value || (low <= value && value <= high)) continue;
+        for (int i = 0; i < h->n_pages; i++) {
+            int card = h->pages[i], value = PAGE_VALUE[card];
+            if (low <= value && value <= high) continue;
             int end = value < low ? LOW : HIGH, n = value < low ? low - value : value - high;
             if (n == 1)
                 TRY(push(out, PLACE, card, end, NONE, NONE, NONE));
             else
-                TRY(payments(s, card, end, n, out));
+                TRY(payments(h, card, end, n, out));
         }
         return PN_OK;
     }
-    for (int i = 0; i < s->n_hand; i++) { /* PR-3: free unless first_page_cost sets a gap */
-        int card = s->hand[i];
-        if (!PAGE_VALUE[card]) continue;
+    for (int i = 0; i < h->n_pages; i++) { /* PR-3: free unless first_page_cost sets a gap */
         if (s->first_page_cost <= 1)
-            TRY(push(out, PLACE, card, EMPTY, NONE, NONE, NONE));
+            TRY(push(out, PLACE, h->pages[i], EMPTY, NONE, NONE, NONE));
         else
-            TRY(payments(s, card, EMPTY, s->first_page_cost, out));
+            TRY(payments(h, h->pages[i], EMPTY, s->first_page_cost, out));
     }
     return PN_OK;
 }
 
 /* PR-5 (rules.directives): a hand Page whose number is in the Row, with each King. */
-static int directives(const pr_state *s, pn_list *out) {
-    uint8_t kings[4];
-    int n_kings = 0;
-    for (int i = 0; i < s->n_hand; i++)
-        if (IS_KING(s->hand[i])) kings[n_kings++] = s->hand[i];
-    if (!n_kings || !s->n_row) return PN_OK;
-    for (int i = 0; i < s->n_hand; i++) {
-        int c = s->hand[i], value = PAGE_VALUE[c];
-        if (value && (s->rowmask >> value & 1))
-            for (int k = 0; k < n_kings; k++) TRY(push(out, SWAP, c, EMPTY, NONE, NONE, kings[k]));
-    }
+static int directives(const pr_state *s, const hand_roles *h, pn_list *out) {
+    for (int i = 0; i < h->n_pages; i++)
+        if (s->rowmask >> PAGE_VALUE[h->pages[i]] & 1)
+            for (int k = 0; k < h->n_kings; k++) TRY(push(out, SWAP, h->pages[i], EMPTY, NONE, NONE, h->kings[k]));
     return PN_OK;
 }
 
@@ -307,9 +315,8 @@ static int revisions(const pr_state *s, pn_list *out) {
     return PN_OK;
 }
 
-static int errands(const pr_state *s, pn_list *out) {
-    for (int i = 0; i < s->n_hand; i++)
-        if (IS_ACE(s->hand[i])) TRY(push(out, ERRAND, s->hand[i], EMPTY, NONE, NONE, NONE));
+static int errands(const hand_roles *h, pn_list *out) {
+    for (int i = 0; i < h->n_aces; i++) TRY(push(out, ERRAND, h->aces[i], EMPTY, NONE, NONE, NONE));
     return PN_OK;
 }
 
@@ -321,17 +328,14 @@ static int legal(const void *state, pn_list *out) {
         for (int i = 0; i < s->n_hand; i++) TRY(push(out, DISCARD, s->hand[i], EMPTY, NONE, NONE, NONE));
         return PN_OK;
     }
-    int aces = 0, kings = 0;
-    for (int i = 0; i < s->n_hand; i++) {
-        aces |= IS_ACE(s->hand[i]);
-        kings |= IS_KING(s->hand[i]);
-    }
+    hand_roles h;
+    sort_roles(s, &h);
     int before = out->count;
-    TRY(placements(s, out));
-    if (kings) TRY(directives(s, out));
-    if (out->count > before) return aces ? errands(s, out) : PN_OK;
+    TRY(placements(s, &h, out));
+    if (h.n_kings && s->n_row) TRY(directives(s, &h, out));
+    if (out->count > before) return errands(&h, out);
     TRY(revisions(s, out));
-    return aces && s->errand_when_stuck ? errands(s, out) : PN_OK;
+    return s->errand_when_stuck ? errands(&h, out) : PN_OK;
 }
 
 /* ---- what actions do (state.py _apply) --------------------------------------------- */
