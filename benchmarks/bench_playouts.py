@@ -1,13 +1,17 @@
-"""Throughput of uniform random playouts, in one process.
+"""Throughput of playouts, in one process: the native kernels against the Python engine.
 
-Measures, for each game configuration: games/s, decisions/s (the loop
-``acts = s.legal_actions(); s.apply(acts[i])``, deals included), the cost of
-``clone()`` and ``legal_actions()`` in microseconds over states met in play,
-and a fixed pure-Python baseline workload run in the same process, so figures
-from a noisy machine can be compared as ratios. Each figure is the median of
-``--runs`` runs.
+For each game configuration and policy (uniform random, the heuristic) it measures the
+games/s and decisions/s of whole games, deals included, played by the Python engine
+(``acts = s.legal_actions(); s.apply(acts[i])``, or the heuristic agent) and by the game's
+kernel (``parlour.native``), and their ratio in the same run; and the playouts/s of IS-MCTS
+with heuristic playouts (``--search``), both ways. Each figure is the median of ``--runs`` runs.
 
     .venv/bin/python benchmarks/bench_playouts.py --runs 5 --seconds 2
+    .venv/bin/python benchmarks/bench_playouts.py --engine python --detail   # clone/legal_actions costs
+
+``--detail`` adds the Python engine's earlier table: ``clone()`` and ``legal_actions()`` in
+microseconds over states met in play, and a fixed pure-Python baseline loop run in the same
+process, so figures from a noisy machine can be compared as ratios.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import time
 from typing import Any
 
 import parlour
+import parlour.native
 
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "psalter-row": [{}],
@@ -64,6 +69,62 @@ def playouts(game: Any, seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, decisions / elapsed
 
 
+def heuristic_playouts(game: Any, seconds: float, seed: int) -> tuple[float, float]:
+    """(games/s, decisions/s) of the heuristic agent in every seat, in Python."""
+    from parlour.analysis.simulate import play_out
+
+    agents = [parlour.agent("heuristic")] * game.num_players
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = play_out(game.new_state(rng.getrandbits(32)), agents, rng)
+        decisions += len(state.history())
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed
+
+
+def native_playouts(game: Any, policy: str, seconds: float, seed: int, batch: int = 64) -> tuple[float, float]:
+    """(games/s, decisions/s) of whole games played by the game's kernel, in batches."""
+    kernel = parlour.native.kernel(game.name)
+    assert kernel is not None, parlour.native.status()
+    agents = [parlour.agent(policy)] * game.num_players
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deals = [rng.getrandbits(32) for _ in range(batch)]
+        played = kernel.play_dealt(game, deals, [rng.getrandbits(63) for _ in range(batch)], agents)
+        decisions += sum(p.decisions for p in played)
+        games += batch
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed
+
+
+def python_playouts(game: Any, policy: str, seconds: float, seed: int) -> tuple[float, float]:
+    return playouts(game, seconds, seed) if policy == "random" else heuristic_playouts(game, seconds, seed)
+
+
+def search_playouts(game: Any, engine: str, seconds: float, seed: int) -> float:
+    """Playouts/s of IS-MCTS (rollout=heuristic) on the states of a game in play."""
+    agent = parlour.agent(f"ismcts:iterations=1000000,time={seconds / 4},rollout=heuristic,engine={engine}")
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    done = 0.0
+    start = time.perf_counter()
+    for _ in range(4):
+        view = state.view(state.current_player)
+        root = agent.search(view, rng)
+        done += sum(edge.visits for edge in root.edges.values())
+        for _ in range(3):
+            if state.is_terminal():
+                state = game.new_state(rng.getrandbits(32))
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+    return done / (time.perf_counter() - start)
+
+
 def states_in_play(game: Any, count: int, seed: int) -> list[Any]:
     rng = random.Random(seed)
     out: list[Any] = []
@@ -106,19 +167,60 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--game", action="append", help="only these games (default: all configured)")
+    parser.add_argument("--engine", choices=("both", "native", "python"), default="both",
+                        help="both: each engine and their ratio (default)")
+    parser.add_argument("--policy", action="append", choices=("random", "heuristic"),
+                        help="only these policies (default: both)")
+    parser.add_argument("--search", action="store_true", help="also IS-MCTS playouts/s with heuristic playouts")
+    parser.add_argument("--detail", action="store_true", help="also the Python engine's clone/legal_actions costs")
     args = parser.parse_args()
     names = args.game or list(CONFIGS)
-    print(f"parlour {parlour.__version__}; medians of {args.runs} runs of {args.seconds}s each\n")
-    print("| game | options | games/s | decisions/s | clone us | legal_actions us | baseline kit/s | decisions per baseline it |")
+    engines = ("python", "native") if args.engine == "both" else (args.engine,)
+    print(f"parlour {parlour.__version__}; engine {parlour.native.status()}; medians of {args.runs} runs of "
+          f"{args.seconds}s each\n")
+    print("| game | options | policy | engine | games/s | decisions/s | native / python |")
+    print("|---|---|---|---|---|---|---|")
+    for name in names:
+        for options in CONFIGS[name]:
+            game = parlour.load(name, **options)
+            opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+            for policy in args.policy or ("random", "heuristic"):
+                figures: dict[str, tuple[float, float]] = {}
+                for engine in engines:
+                    measure = native_playouts if engine == "native" else python_playouts
+                    runs = [measure(game, policy, args.seconds, run) for run in range(args.runs)]
+                    figures[engine] = tuple(statistics.median(col) for col in zip(*runs))  # type: ignore[assignment]
+                for engine, (gps, dps) in figures.items():
+                    ratio = f"{dps / figures['python'][1]:.1f}x" if engine == "native" and "python" in figures else ""
+                    print(f"| {name} | {opts} | {policy} | {engine} | {gps:,.0f} | {dps:,.0f} | {ratio} |")
+    if args.search:
+        print("\n| game | options | IS-MCTS rollout=heuristic | playouts/s | native / python |")
+        print("|---|---|---|---|---|")
+        for name in names:
+            for options in CONFIGS[name]:
+                game = parlour.load(name, **options)
+                opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+                rates = {engine: statistics.median(search_playouts(game, engine, args.seconds, run)
+                                                   for run in range(args.runs)) for engine in engines}
+                for engine, rate in rates.items():
+                    ratio = f"{rate / rates['python']:.1f}x" if engine == "native" and "python" in rates else ""
+                    print(f"| {name} | {opts} | {engine} | {rate:,.0f} | {ratio} |")
+    if args.detail:
+        detail(names, args.runs, args.seconds)
+
+
+def detail(names: list[str], runs: int, seconds: float) -> None:
+    """The Python engine's table: random playouts, clone and legal_actions costs, baseline."""
+    print("\n| game | options | games/s | decisions/s | clone us | legal_actions us | baseline kit/s | decisions per baseline it |")
     print("|---|---|---|---|---|---|---|---|")
     for name in names:
         for options in CONFIGS[name]:
             game = parlour.load(name, **options)
             states = states_in_play(game, 20000, seed=1)
             rows = []
-            for run in range(args.runs):
-                base = baseline(args.seconds / 4)
-                gps, dps = playouts(game, args.seconds, seed=run)
+            for run in range(runs):
+                base = baseline(seconds / 4)
+                gps, dps = playouts(game, seconds, seed=run)
                 rows.append((gps, dps, per_call_us(states, "clone"), per_call_us(states, "legal_actions"), base))
             gps, dps, clone_us, legal_us, base = (statistics.median(col) for col in zip(*rows))
             opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
@@ -127,7 +229,7 @@ def main() -> None:
                 f"| {base / 1000:,.0f} | {dps / base:.3f} |"
             )
     if "quisquilian" in names:
-        count, ms = largest_dig(args.runs)
+        count, ms = largest_dig(runs)
         print(f"\nQuisquilian, the largest dig found: {count:,} legal actions generated in {ms:.1f} ms (median)")
 
 

@@ -52,6 +52,7 @@ from parlour.core.view import View
 
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
+    from parlour.native.runner import Kernel
 
 #: Used when neither ``iterations`` nor ``time`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -108,16 +109,20 @@ def outcome(state: State, margin: float | None = None) -> list[float]:
     >>> round(outcome(state)[0], 3)  # an empty Row scores -9, the lowest
     0.0
     """
-    bounds = state.game.score_range
-    if state.game.num_players == 1 and bounds is not None:
+    return rewards_of(state.game, state.scores(), state.winners(), margin)
+
+
+def rewards_of(game: Game, scores: Sequence[float], winners: Sequence[int], margin: float | None = None) -> list[float]:
+    """:func:`outcome` from a finished game's scores and winners (a kernel's playout gives these)."""
+    bounds = game.score_range
+    if game.num_players == 1 and bounds is not None:
         low, high = bounds
-        return [(state.scores()[0] - low) / (high - low)]
-    winners = state.winners()
+        return [(scores[0] - low) / (high - low)]
     if margin is not None:
-        lower = lower_is_better(state.scores(), winners)
+        lower = lower_is_better(scores, winners)
         if lower is not None:
-            return soft_wins(state.scores(), margin if lower else -margin)
-    rewards = [0.0] * state.game.num_players
+            return soft_wins(scores, margin if lower else -margin)
+    rewards = [0.0] * game.num_players
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
     return rewards
@@ -202,6 +207,8 @@ class IsmctsAgent(Agent):
                "each judged by the playout policy's play after it)", minimum=1, nullable=True),
         Option("keep", None, "play the heuristic's move unless another's mean reward beats it by this many "
                "standard errors (none: play the most visited move)", minimum=0.0, maximum=10.0, nullable=True),
+        Option("engine", "native", "native: playouts to the end run in the game's compiled kernel where there is "
+               "one (the same playouts, faster); python: in Python", choices=("native", "python")),
     )
     summary = "information-set Monte Carlo tree search over samples of the hidden cards"
 
@@ -307,13 +314,31 @@ class IsmctsAgent(Agent):
     def iterate(self, root: Node, seat: int, state: State, rng: random.Random) -> None:
         """One iteration: select and expand with one determinization, play out, back up."""
         path = self.select(root, seat, state, rng)
-        rollout(state, self._policy, self.settings["depth"], rng)
-        rewards = estimate(state, self.settings["margin"])
+        rewards = self.playout(state, rng)
         for edge in path:
             reward = rewards[edge.player]
             edge.visits += 1
             edge.reward += reward
             edge.squares += reward * reward
+
+    def playout(self, state: State, rng: random.Random) -> list[float]:
+        """Each seat's reward after the playout from ``state`` (changed, or left as it is when
+        the kernel plays it: a kernel plays the same playout, drawing the same numbers)."""
+        margin = self.settings["margin"]
+        kernel = self._kernel(state.game)
+        if kernel is not None and self.settings["depth"] is None and not state.is_terminal():
+            scores, winners, _, _ = kernel.playout(state, self.settings["rollout"] == "heuristic",
+                                                    self._heuristic_settings(), rng)
+            return rewards_of(state.game, scores, winners, margin)
+        rollout(state, self._policy, self.settings["depth"], rng)
+        return estimate(state, margin)
+
+    def _kernel(self, game: Game) -> Kernel | None:
+        if self.settings["engine"] != "native":
+            return None
+        from parlour.native import kernel
+
+        return kernel(game.name)
 
     def select(self, node: Node, seat: int, state: State, rng: random.Random) -> list[Edge]:
         """Walk down by UCB among the moves legal in this determinization, applying them,

@@ -316,7 +316,97 @@ static PyObject *kernel_sizes(PyObject *self, PyObject *args) {
     return Py_BuildValue("(ii)", g->n_params, g->n_figures);
 }
 
+/* -- the primitives, for the tests that hold them to core/chance.py and random.Random ---- */
+static int read_key(const char *text, Py_ssize_t n, pn_key *key) {
+    if (n < 1 || n >= PN_KEY_MAX) {
+        PyErr_SetString(PyExc_ValueError, "a chance key is 1 to 159 characters");
+        return -1;
+    }
+    memcpy(key->text, text, (size_t)n);
+    key->len = (int)n;
+    return 0;
+}
+
+static PyObject *int_list(const int *values, int n) {
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+static PyObject *shuffled(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *text;
+    Py_ssize_t len;
+    int n;
+    pn_key key;
+    if (!PyArg_ParseTuple(args, "s#i", &text, &len, &n) || read_key(text, len, &key) < 0) return NULL;
+    int cards[512];
+    if (n < 0 || n > 512) return PyErr_Format(PyExc_ValueError, "0 to 512 cards");
+    for (int i = 0; i < n; i++) cards[i] = i;
+    pn_shuffle_int(cards, n, &key);
+    return int_list(cards, n);
+}
+
+static PyObject *randbelow(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *text;
+    Py_ssize_t len;
+    unsigned long long n;
+    pn_key key;
+    if (!PyArg_ParseTuple(args, "s#K", &text, &len, &n) || read_key(text, len, &key) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(pn_randbelow(n, &key));
+}
+
+/* rng_draws(seed, kind, values): kind 0 randrange(v) per value, 1 random() per value,
+ * 2 sample(range(v), v) once per value (its order, flattened). */
+static PyObject *rng_draws(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long seed;
+    int kind;
+    PyObject *values;
+    if (!PyArg_ParseTuple(args, "KiO", &seed, &kind, &values)) return NULL;
+    PyObject *items = PySequence_Fast(values, "values must be a sequence of ints");
+    if (!items) return NULL;
+    pn_rng rng;
+    pn_rng_seed(&rng, seed);
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t i = 0; out && i < PySequence_Fast_GET_SIZE(items); i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
+        if ((v < 1 || v > 4096) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "values are 1 to 4096");
+        if (PyErr_Occurred()) {
+            Py_CLEAR(out);
+            break;
+        }
+        if (kind == 2) {
+            int order[4096];
+            pn_rng_sample_all(&rng, (int)v, order);
+            for (long j = 0; out && j < v; j++) {
+                PyObject *x = PyLong_FromLong(order[j]);
+                if (!x || PyList_Append(out, x) < 0) Py_CLEAR(out);
+                Py_XDECREF(x);
+            }
+            continue;
+        }
+        PyObject *x = kind == 1 ? PyFloat_FromDouble(pn_rng_random(&rng))
+                                : PyLong_FromUnsignedLong(pn_rng_below(&rng, (uint32_t)v));
+        if (!x || PyList_Append(out, x) < 0) Py_CLEAR(out);
+        Py_XDECREF(x);
+    }
+    Py_DECREF(items);
+    return out;
+}
+
 static PyMethodDef METHODS[] = {
+    {"shuffled", shuffled, METH_VARARGS, "range(n) shuffled as chance.shuffle does with this key."},
+    {"randbelow", randbelow, METH_VARARGS, "chance.randbelow(n, ...) for this key."},
+    {"rng_draws", rng_draws, METH_VARARGS, "random.Random(seed)'s draws (see module.c)."},
     {"run", run, METH_VARARGS, "Play one game to its end (see the module's docstring)."},
     {"run_many", run_many, METH_VARARGS, "Play many dealt games (see the module's docstring)."},
     {"sizes", kernel_sizes, METH_VARARGS, "(heuristic parameters, figures) of a game's kernel."},
