@@ -20,13 +20,10 @@ from conformance.adapters import ADAPTERS
 from native.harness import check_outcome, check_same_game, kernel_of, mid_game
 
 import parlour
-import parlour.native
 from parlour.agents.heuristic.psalter_row import PARAMS as HEURISTIC_PARAMS
 from parlour.cards.standard import CODE
 from parlour.core.errors import ParlourError
 from parlour.native import psalter_row as codec
-
-pytestmark = pytest.mark.skipif(parlour.native.kernel("psalter-row") is None, reason=parlour.native.status())
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "first_page_cost": (0, 1, 3, 8),
