@@ -291,6 +291,8 @@ def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
             conn.send(table.state_message(conn.seat, conn.text))
         elif message["type"] == "undo":
             table.undo(conn.seat, message["state_id"])
+        elif message["type"] == "hint":
+            table.hint(conn, message["state_id"])
         else:
             table.act(conn.seat, message["action"], message["state_id"])
     except WebError as err:
