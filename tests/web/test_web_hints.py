@@ -65,6 +65,15 @@ def test_the_games_catalogue_offers_every_level_with_its_line(client) -> None:
                              "seconds": level.seconds, "agent": level.spec_for(game["name"])}
 
 
+def test_the_catalogue_offers_only_the_levels_this_server_seats(db_path) -> None:
+    with open_client(db_path, limits=Limits(think_seconds=1.0)) as client:
+        for game in client.get("/api/games").json()["games"]:
+            assert [level["name"] for level in game["levels"]] == [l.name for l in LEVELS if l.seconds <= 1.0]
+        answer = post(client, "psalter-row", ["level:expert"])  # thinks up to 2 s: over this server's limit
+        assert answer.status_code == 422 and "over the think limit of this server" in answer.json()["error"]["message"]
+        assert client.app.state.tables.advisor.budget().seconds == 1.0  # hints come from it, held to the limit
+
+
 def test_levels_sit_at_a_table_as_bots_and_play_legal_moves(quick) -> None:
     table = create(quick, "quisquilian", ["level:strong", "level:casual", "level:novice"], max_turns=12)
     assert [(s["kind"], s["spec"], s["name"]) for s in table["seats"]] == \

@@ -102,8 +102,8 @@ def _errors(app: FastAPI) -> None:
 
 def _api(app: FastAPI) -> None:
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        return protocol.games_catalogue()
+    async def games(request: Request) -> dict[str, Any]:
+        return _tables(request).catalogue()
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

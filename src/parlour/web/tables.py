@@ -610,6 +610,7 @@ class Tables:
         self.storage, self.bot_delay = storage, bot_delay
         self.limits = limits or Limits()
         self.bots = BotPool(self.limits)
+        self._catalogue: dict[str, Any] | None = None
         self.advisor_spec = ADVISOR
         self.advisor = self._capped(parlour.agent(ADVISOR))  # whose moves hints give, as it plays here
         self.replaying = asyncio.Semaphore(1)  # one replay page made at a time (Table.replay)
@@ -636,6 +637,17 @@ class Tables:
         else:
             self.live[table_id] = table
         return table
+
+    def catalogue(self) -> dict[str, Any]:
+        """``GET /api/games``: every game with its options and the levels this server seats (those
+        within its limits: a level is an agent like any other, refused over them)."""
+        if self._catalogue is None:
+            games = protocol.games_catalogue()
+            for game in games["games"]:
+                game["levels"] = [level for level in game["levels"]
+                                  if over_budget(parlour.agent(level["spec"]).budget(), self.limits) is None]
+            self._catalogue = games
+        return self._catalogue
 
     def about(self) -> dict[str, Any]:
         """``GET /api/server``: what the server holds now, and the limits a client may meet."""
