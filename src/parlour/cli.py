@@ -121,11 +121,13 @@ def play(game: str | None, seed: int | None, options: tuple[str, ...], players: 
     or go on with a game left unfinished: `parlour play --resume RECORD`.
 
     At each decision type the number of a listed action or its notation; `help` shows
-    the rules and the commands, `undo` takes a decision back (solitaire), `quit` stops.
+    the rules and the commands, `hint` the strongest level's move for you, `undo` takes a
+    decision back (solitaire), `quit` stops.
     Several people may share the terminal: each gets a "pass to seat N" screen before
     their view. The game record is saved as JSON at the end, or on quit once a decision
     was made (resume it with --resume).
     """
+    from parlour.agents.levels import strongest
     from parlour.play.terminal import play as play_game
 
     start = resumed(resume_path, game, seed, options, players, seats) if resume_path is not None \
@@ -133,7 +135,7 @@ def play(game: str | None, seed: int | None, options: tuple[str, ...], players: 
     console = Console(highlight=False)
     console.print(start.banner, soft_wrap=True)  # the terminal wraps it: a path in it stays whole
     result = play_game(start.state, lambda prompt: console.input(prompt), console, start.agents,
-                       random.Random(start.agents_seed), start.seed)
+                       random.Random(start.agents_seed), start.seed, parlour.agent(f"level:{strongest().name}"))
     finish(console, result, start, record_path)
 
 

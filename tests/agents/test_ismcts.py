@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import random
 import statistics
 
@@ -12,7 +13,7 @@ from rules.test_quisquilian import OVERLAPPING, nine
 from rules.test_quisquilian import make_state as quisquilian_state
 
 import parlour
-from parlour.agents.base import NO_SEARCH, Budget
+from parlour.agents.base import NO_SEARCH, Advice, Budget
 from parlour.agents.heuristic import strategy
 from parlour.agents.ismcts import (
     Edge,
@@ -342,3 +343,62 @@ def test_keep_asks_the_heuristic_first_with_the_generator_as_handed_in():
     kept = IsmctsAgent(iterations=3, rollout="heuristic", tree=1, keep=10.0)
     assert [kept.act(view, random.Random(k)) for k in range(8)] == [heuristic.act(view, random.Random(k))
                                                                     for k in range(8)]
+
+
+def test_a_cap_of_none_leaves_that_bound_as_it_was():
+    assert parlour.agent("ismcts:time=1").capped(None, 50).budget() == Budget(1.0, 50)
+    assert parlour.agent("ismcts:iterations=70").capped(0.5, None).budget() == Budget(0.5, 70)
+    assert parlour.agent("ismcts").capped(None, None).budget() == Budget(None, 1000)
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("ismcts:iterations=80", r"^wins \d+% of \d+ playouts; next best '[^']+' \d+% of \d+$"),
+    ("ismcts:iterations=80,margin=8", r"^\d+% by score margin over \d+ playouts \(50%: level\); next best '[^']+' \d+% of \d+"),
+])
+@pytest.mark.parametrize(("name", "options"), [("decktet-golf", {"players": 2, "rounds": 1}), ("quisquilian", {"players": 3})])
+def test_advice_is_the_move_it_plays_with_its_estimate_and_the_next_best(name, options, spec, words):
+    agent = parlour.agent(spec)
+    state = first_choice(parlour.load(name, **options), 6)
+    view = state.view(state.current_player)
+    advice = agent.advise(view, random.Random(3))
+    assert advice.action is agent.act(view, random.Random(3))
+    assert re.match(words, advice.reason), advice.reason
+    _, root = agent.decide(view, random.Random(3))
+    chosen = root.edges[advice.action]
+    assert f" of {chosen.visits} playouts" in advice.reason or f" over {chosen.visits} playouts" in advice.reason
+    others = [(edge.visits, edge.mean(), str(action)) for action, edge in root.edges.items()
+              if action is not advice.action]
+    visits, _, best = max(others, key=lambda other: other[:2])
+    assert advice.reason.endswith(f"next best {best!r} {round(100 * root.edges[_named(root, best)].mean())}% of {visits}")
+
+
+def _named(root: Node, notation: str):
+    return next(action for action in root.edges if str(action) == notation)
+
+
+def test_advice_in_the_solitaire_is_the_expected_score():
+    state = first_choice(parlour.load("psalter-row"), 2)
+    advice = parlour.agent("ismcts:iterations=60").advise(state.view(0), random.Random(1))
+    assert re.match(r"^expected score -?\d+\.\d over \d+ playouts; next best '[^']+' -?\d+\.\d over \d+$", advice.reason)
+    only, rng = parlour.load("psalter-row").new_state(3), random.Random(1)
+    for _ in range(200):  # a random line to a decision with one legal move (29 moves in)
+        if len(only.legal_actions()) == 1:
+            break
+        only.apply(rng.choice(only.legal_actions()))
+    assert len(only.legal_actions()) == 1
+    advice = parlour.agent("ismcts:iterations=60").advise(only.view(0), random.Random(1))
+    assert advice == Advice(only.legal_actions()[0], "the only legal move")
+
+
+def test_advice_says_when_keep_holds_to_the_strategys_move_against_a_better_mean():
+    root = Node()
+    kept, rival = object(), object()
+    root.hint = kept
+    root.edges[kept], root.edges[rival] = Edge(0), Edge(0)
+    root.edges[kept].visits, root.edges[kept].reward = 10, 5.0
+    root.edges[rival].visits, root.edges[rival].reward = 12, 7.0
+    agent = parlour.agent("ismcts:keep=1.5")
+    reason = agent.reason(root, kept, parlour.load("decktet-golf", players=2))
+    assert reason == ("wins 50% of 10 playouts; next best " + repr(str(rival)) + " 58% of 12 (kept as the strategy's "
+                      "move: no other is 1.5 standard errors ahead)")
+    assert agent.reason(Node(), kept, parlour.load("decktet-golf", players=2)) is None  # never tried: no estimate

@@ -61,6 +61,9 @@ def test_agents_without_kernels_play_in_python():
     # Heuristic seats of one game share one parameter set in a kernel.
     assert kernel.setup([parlour.agent("heuristic:dg_take=2"), parlour.agent("heuristic")]) is None
     assert kernel.setup([parlour.agent("heuristic:dg_take=2"), parlour.agent("random")]) is not None
+    # The levels that play random and heuristic have the kernels of those agents.
+    assert kernel.setup([parlour.agent("level:novice"), parlour.agent("level:casual")]) is not None
+    assert kernel.setup([parlour.agent("level:strong"), parlour.agent("heuristic")]) is None
     run = Run("decktet-golf", {}, ("heuristic", "ismcts:iterations=5"), seed=1)
     assert rows(run, 2) == rows(Run("decktet-golf", {}, ("heuristic", "ismcts:iterations=5"), seed=1,
                                     engine="python"), 2)

@@ -12,10 +12,13 @@ import pytest
 from rich.console import Console
 
 import parlour
+from parlour.agents import Agent
 from parlour.core.action import Action
 from parlour.core.errors import IllegalAction, NotationError
 from parlour.core.game import Game, State
+from parlour.core.view import View
 from parlour.play.terminal import (
+    action_order,
     default_record_path,
     play,
     player_names,
@@ -337,3 +340,56 @@ def test_discards_shows_the_psalter_discard_pile_and_is_not_offered_without_one(
     result = play(quis, ask, out, agents=[None, parlour.agent("random"), parlour.agent("random")])
     assert result.state.history() == [] and "discards" not in ask.asked[0]
     assert "Quisquilian has no discard pile: the table shows every card that is not hidden" in output(out)
+
+
+class Recording(Agent):
+    """An advisor that notes what it was handed, and advises the last legal action."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[Any] = []
+
+    def act(self, view: Any, rng: random.Random) -> Action:
+        self.seen.append(view)
+        return view.legal_actions[-1]
+
+
+def test_hint_shows_the_advisors_numbered_move_and_reason_and_changes_nothing():
+    state = new_psalter()
+    out = console()
+    ask = script("help", "hint", "quit")
+    result = play(state, ask, out, advisor=parlour.agent("level:expert,iterations=40"))
+    text = output(out)
+    assert "hint" in ask.asked[0] and "hint (a suggested move for you, with its reason)" in text  # prompt, help
+    line = next(line for line in text.splitlines() if line.startswith("Hint: "))
+    number, notation = line.removeprefix("Hint: ").split(" · ")[0].split(" ", 1)
+    assert str(action_order(result.state.legal_actions())[int(number) - 1]) == notation
+    assert "· expected score " in line and "next best" in line
+    assert "Thinking about a hint (at most 2 s)" in text
+    assert result.quit and result.state.history() == []  # the hint made no move
+
+
+def test_a_hint_comes_from_the_seat_s_own_view_and_leaves_the_agents_moves_as_they_were():
+    def game(answers: list[str], advisor: Any) -> State:
+        state = parlour.load("decktet-golf", players=2, rounds=1).new_state(seed=4)
+        play(state, script(*answers, then="1"), console(), agents=[None, parlour.agent("level:strong,iterations=3")],
+             rng=random.Random(8), advisor=advisor)
+        return state
+
+    advisor = Recording()
+    hinted = game(["hint", "1", "hint", "hint", "1"], advisor)
+    assert len(advisor.seen) == 3
+    for view in advisor.seen:
+        assert isinstance(view, View) and view.seat == 0  # a view, never the state
+    assert [str(a) for a in hinted.history()] == [str(a) for a in game([], None).history()]
+
+
+def test_without_an_advisor_hint_is_not_a_command():
+    out = console()
+    ask = script("hint", "quit")
+    play(new_psalter(), ask, out)
+    assert "hint" not in ask.asked[0] and "Not played:" in output(out)
+    with pytest.raises(parlour.OptionError, match="sees the hidden cards: it cannot give hints"):
+        play(new_psalter(), ask, out, advisor=parlour.agent("clairvoyant"))

@@ -22,14 +22,16 @@ TIMEOUT = 20.0  # seconds any one message may take (a stuck server fails the tes
 
 
 @contextlib.contextmanager
-def open_client(db_path: Path | str, bot_delay: float = 0, static_dir: Path | None = None) -> Iterator[Any]:
-    """A TestClient of a fresh app on ``db_path``; leaving it shuts the app down."""
+def open_client(db_path: Path | str, bot_delay: float = 0, static_dir: Path | None = None,
+                limits: Any = None) -> Iterator[Any]:
+    """A TestClient of a fresh app on ``db_path`` (within ``limits``, default ``Limits()``);
+    leaving it shuts the app down."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # starlette's deprecation note about httpx, at import
         from fastapi.testclient import TestClient
     from parlour.web.app import create_app
 
-    with TestClient(create_app(db_path, bot_delay=bot_delay, static_dir=static_dir)) as client:
+    with TestClient(create_app(db_path, bot_delay=bot_delay, static_dir=static_dir, limits=limits)) as client:
         try:
             yield client
         finally:
@@ -37,9 +39,9 @@ def open_client(db_path: Path | str, bot_delay: float = 0, static_dir: Path | No
                 socket.close()
 
 
-def create(client: Any, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    """POST a table; the response with each human seat's ``token`` added."""
-    response = client.post("/api/tables", json={"game": game, "options": options, "seats": seats})
+def create(client: Any, game: str, seats: list[str], hints: bool = True, **options: Any) -> dict[str, Any]:
+    """POST a table (with hints on or off); the response with each human seat's ``token`` added."""
+    response = client.post("/api/tables", json={"game": game, "options": options, "seats": seats, "hints": hints})
     assert response.status_code == 201, response.text
     table = response.json()
     for seat in table["seats"]:

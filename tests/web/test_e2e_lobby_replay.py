@@ -19,7 +19,7 @@ def test_the_lobby_makes_a_table_with_options_and_seats(server, context):
     page.goto(server.url("/"))
     page.select_option("#game", "decktet-golf")
     page.select_option("#seat-count", "3")
-    page.select_option(".seat-row:nth-child(2) select.kind", "random")
+    page.select_option(".seat-row:nth-child(2) select.kind", "level:novice")
     page.select_option(".seat-row:nth-child(3) select.kind", "human")
     page.fill(".seat-row:nth-child(1) input.name", "Ada")
     page.fill("#opt-rounds", "2")
@@ -34,6 +34,7 @@ def test_the_lobby_makes_a_table_with_options_and_seats(server, context):
     assert made["game"] == "decktet-golf" and made["options"]["rounds"] == 2 and made["options"]["excuse"] is True
     assert made["options"]["players"] == 3
     assert [s["kind"] for s in made["seats"]] == ["human", "agent", "human"] and made["seats"][0]["name"] == "Ada"
+    assert made["seats"][1]["spec"] == "level:novice" and made["hints"] is True
     # the open tables list shows it; the first invite opens seat 0
     page.wait_for_selector(f"#open-tables tr[data-table='{table_id}']")
     page.click("#created a.play-now")

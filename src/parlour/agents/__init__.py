@@ -1,18 +1,19 @@
-"""Agents, made from specs ``name`` or ``name:key=value,key=value`` (today the ``random`` agent).
+"""Agents, made from specs ``name`` or ``name:key=value,key=value``; an agent with a positional
+parameter takes its value as a bare word first (``level:strong``, ``level:strong,time=0.5``).
 
->>> make_agent("random").spec
-'random'
+>>> make_agent("random").spec, make_agent("level:strong").spec
+('random', 'level:strong')
 >>> make_agent("randm")
 Traceback (most recent call last):
 ...
-parlour.core.errors.OptionError: there is no agent 'randm': the agents are clairvoyant, heuristic, ismcts, random
+parlour.core.errors.OptionError: there is no agent 'randm': the agents are clairvoyant, heuristic, ismcts, level, random
 """
 
 from __future__ import annotations
 
 import importlib
 
-from parlour.agents.base import Agent, Budget
+from parlour.agents.base import Advice, Agent, Budget
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
 from parlour.core.words import shown
@@ -22,6 +23,7 @@ _AGENTS: dict[str, str] = {
     "heuristic": "parlour.agents.heuristic:HeuristicAgent",
     "clairvoyant": "parlour.agents.clairvoyant:ClairvoyantAgent",
     "ismcts": "parlour.agents.ismcts:IsmctsAgent",
+    "level": "parlour.agents.levels:LevelAgent",
 }
 
 
@@ -42,8 +44,13 @@ def make_agent(spec: str) -> Agent:
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(f"agent spec {shown(spec)} is empty: expected a name such as {', '.join(agent_names())}")
     name, _, rest = spec.strip().partition(":")
-    params = dict(parse_option_text(part) for part in rest.split(",") if part.strip())
-    return agent_class(name.strip())(**params)
+    cls = agent_class(name.strip())
+    parts = [part.strip() for part in rest.split(",") if part.strip()]
+    params: dict[str, str] = {}
+    if parts and cls.positional is not None and "=" not in parts[0]:
+        params[cls.positional] = parts.pop(0)
+    params.update(parse_option_text(part) for part in parts)
+    return cls(**params)
 
 
-__all__ = ["Agent", "Budget", "agent_class", "agent_names", "make_agent"]
+__all__ = ["Advice", "Agent", "Budget", "agent_class", "agent_names", "make_agent"]

@@ -7,13 +7,15 @@
 True
 >>> agent.budget()
 Budget(seconds=0.0, iterations=0)
+>>> agent.advise(state.view(0), random.Random(0)).reason is None  # a random move has no reason
+True
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from parlour.core.action import Action
 from parlour.core.options import Option, validate_options
@@ -21,6 +23,8 @@ from parlour.core.view import View
 
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
+
+N = TypeVar("N", int, float)
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,30 @@ class Budget:
 NO_SEARCH = Budget(seconds=0.0, iterations=0)
 
 
+def least(cap: N | None, own: N | None) -> N | None:
+    """The smaller of two bounds, ``None`` being no bound.
+
+    >>> least(5.0, 2.0), least(None, 2.0), least(5.0, None), least(None, None)
+    (2.0, 2.0, 5.0, None)
+    """
+    if cap is None:
+        return own
+    return cap if own is None else min(cap, own)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """An agent's move for a seat with a one-line reason (``None`` where the agent has none):
+    what a hint shows.
+
+    >>> Advice("draw", "wins 62% of 340 playouts").reason
+    'wins 62% of 340 playouts'
+    """
+
+    action: Action
+    reason: str | None = None
+
+
 class Agent:
     """Base class of agents. Subclasses set ``name``, ``params`` and implement ``act``."""
 
@@ -55,6 +83,8 @@ class Agent:
     #: An analysis-only agent that is handed the true state (it sees hidden cards).
     #: It can never sit at a table with people; see :meth:`move`.
     cheats: ClassVar[bool] = False
+    #: The parameter that a spec may give as a bare word after the name (``level:strong``).
+    positional: ClassVar[str | None] = None
 
     def __init__(self, **params: Any) -> None:
         self.settings: dict[str, Any] = validate_options(self.params, params, f"agent {self.name}")
@@ -62,6 +92,11 @@ class Agent:
     def act(self, view: View, rng: random.Random) -> Action:
         """One of ``view.legal_actions``."""
         raise NotImplementedError
+
+    def advise(self, view: View, rng: random.Random) -> Advice:
+        """The move :meth:`act` would make, with a one-line reason where the agent can give one
+        (a search: its estimate for the move and the next best). The base gives no reason."""
+        return Advice(self.act(view, rng))
 
     def check(self, game: "Game") -> None:
         """Raise an OptionError if this agent cannot play ``game``; drivers call it before
@@ -72,10 +107,10 @@ class Agent:
         whose budget is over its limits). Unbounded unless a subclass says otherwise."""
         return Budget()
 
-    def capped(self, seconds: float, iterations: int) -> "Agent":
-        """This agent, changed to think at most ``seconds`` and ``iterations`` per decision,
-        its play otherwise the same (itself when nothing can or need be cut, as for an agent
-        that does not search)."""
+    def capped(self, seconds: float | None, iterations: int | None) -> "Agent":
+        """This agent, changed to think at most ``seconds`` and ``iterations`` per decision
+        (``None``: no cap on that one), its play otherwise the same (itself when nothing can or
+        need be cut, as for an agent that does not search)."""
         return self
 
     def act_on_state(self, state: "State", rng: random.Random) -> Action:
@@ -92,9 +127,12 @@ class Agent:
 
     @property
     def spec(self) -> str:
-        """The spec that makes this agent again, e.g. ``ismcts:iterations=500``."""
-        changed = [f"{p.name}={self.settings[p.name]}" for p in self.params if self.settings[p.name] != p.default]
-        return self.name + (":" + ",".join(changed) if changed else "")
+        """The spec that makes this agent again, e.g. ``ismcts:iterations=500`` (``level:strong``:
+        the positional parameter first, as a bare word)."""
+        parts = [str(self.settings[self.positional])] if self.positional else []
+        parts += [f"{p.name}={self.settings[p.name]}" for p in self.params
+                  if p.name != self.positional and self.settings[p.name] != p.default]
+        return self.name + (":" + ",".join(parts) if parts else "")
 
     def __repr__(self) -> str:
         return f"parlour.agent({self.spec!r})"

@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from parlour.agents.base import Agent, Budget
+from parlour.agents.base import Advice, Agent, Budget, least
 from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
@@ -240,29 +240,72 @@ class IsmctsAgent(Agent):
             iterations = DEFAULT_ITERATIONS
         return Budget(seconds=seconds, iterations=iterations)
 
-    def capped(self, seconds: float, iterations: int) -> IsmctsAgent:
+    def capped(self, seconds: float | None, iterations: int | None) -> IsmctsAgent:
         """The same search stopped at ``seconds`` or ``iterations``, whichever comes first
-        (or sooner, where its own budget is smaller).
+        (or sooner, where its own budget is smaller; ``None``: no cap on that one).
 
         >>> IsmctsAgent().capped(5.0, 20_000).spec
         'ismcts:iterations=1000,time=5.0'
+        >>> IsmctsAgent(time=1.0).capped(None, 50).spec
+        'ismcts:iterations=50,time=1.0'
         """
         own = self.budget()
-        cut = {"iterations": min(iterations, iterations if own.iterations is None else own.iterations),
-               "time": min(seconds, seconds if own.seconds is None else own.seconds)}
+        cut = {"iterations": least(iterations, own.iterations), "time": least(seconds, own.seconds)}
         return IsmctsAgent(**{**self.settings, **cut})
 
     def act(self, view: View, rng: random.Random) -> Action:
+        return self.decide(view, rng)[0]
+
+    def advise(self, view: View, rng: random.Random) -> Advice:
+        """The move :meth:`act` makes (the same search, drawing the same numbers), with the
+        search's estimate for it and for the next best move (the most tried of the others).
+
+        >>> import parlour
+        >>> state = parlour.load("decktet-golf", players=2).new_state(seed=4)
+        >>> view = state.view(state.current_player)
+        >>> advice = IsmctsAgent(iterations=60).advise(view, random.Random(0))
+        >>> advice.action in view.legal_actions, "playouts" in advice.reason
+        (True, True)
+        """
+        action, root = self.decide(view, rng)
+        if root is None:
+            return Advice(action, "the only legal move")
+        return Advice(action, self.reason(root, action, view.game))
+
+    def decide(self, view: View, rng: random.Random) -> tuple[Action, Node | None]:
+        """The move and the root of the search that chose it (None: the only legal move,
+        played without search)."""
         if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
+            return view.legal_actions[0], None
         if self.settings["keep"] is None:
-            return self.best(self.search(view, rng), view.legal_actions, rng)
+            root = self.search(view, rng)
+            return self.best(root, view.legal_actions, rng), root
         root = Node()
         # The heuristic's move first, from the generator as handed in: with the same
         # generator it is the very move the default heuristic agent would make (its ties fall by
         # chance), so a duplicate match sees this agent differ from it only by choice.
         root.hint = self._heuristic_move(view, rng)
-        return self.secure(self.search(view, rng, root), self.settings["keep"])
+        root = self.search(view, rng, root)
+        return self.secure(root, self.settings["keep"]), root
+
+    def reason(self, root: Node, action: Action, game: Game) -> str | None:
+        """The estimate for ``action`` and for the next best root move (the most tried of the
+        others), in one line: a solitaire's expected score, else the share of the playouts
+        won (with ``margin``, the soft-margin reward, 50% being level). None when the move
+        was never tried (a search cut to nothing)."""
+        chosen = root.edges.get(action)
+        if chosen is None or not chosen.visits:
+            return None
+        worth = _worth(game, self.settings["margin"] is not None)
+        line = worth(chosen, True)
+        others = [(other, edge) for other, edge in root.edges.items() if other is not action and edge.visits]
+        if not others:
+            return line + "; no other move was tried"
+        other, edge = max(others, key=lambda pair: (pair[1].visits, pair[1].mean()))
+        line += f"; next best {str(other)!r} " + worth(edge, False)
+        if root.hint is action and edge.mean() > chosen.mean():
+            line += f" (kept as the strategy's move: no other is {self.settings['keep']:g} standard errors ahead)"
+        return line
 
     @staticmethod
     def best(root: Node, actions: list[Action], rng: random.Random) -> Action:
@@ -394,6 +437,31 @@ def _node_after(edge: Edge, state: State, seat: int) -> Node:
     if node is None:
         node = edge.after[key] = Node()
     return node
+
+
+def _worth(game: Game, margin: bool) -> Callable[[Edge, bool], str]:
+    """How a root edge's estimate reads in a hint: ``expected score 3.4 over 7,200 playouts``
+    (a solitaire with a score range), ``wins 62% of 340 playouts``, or with score-margin
+    rewards ``62% by score margin over 340 playouts (50%: level)``. ``first``: the chosen move's
+    words in full, else shorter ones for the next best."""
+    bounds = game.score_range
+    if game.num_players == 1 and bounds is not None:
+        low, high = bounds
+
+        def score(edge: Edge, first: bool) -> str:
+            value = low + edge.mean() * (high - low)
+            return (f"expected score {value:.1f} over {edge.visits:,} playouts" if first
+                    else f"{value:.1f} over {edge.visits:,}")
+        return score
+
+    def share(edge: Edge, first: bool) -> str:
+        percent = f"{100 * edge.mean():.0f}%"
+        if not first:
+            return f"{percent} of {edge.visits:,}"
+        if margin:
+            return f"{percent} by score margin over {edge.visits:,} playouts (50%: level)"
+        return f"wins {percent} of {edge.visits:,} playouts"
+    return share
 
 
 def _ucb(edge: Edge, c: float) -> float:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from array import array
 from collections.abc import Sequence
@@ -90,10 +91,14 @@ class Kernel:
     # -- agents ------------------------------------------------------------------------
     def setup(self, agents: Sequence[Agent]) -> tuple[bytes, bytes] | None:
         """The policy bytes and heuristic parameters that play these agents, or None when
-        some agent has no kernel (only ``random`` and ``heuristic`` have; heuristic seats of
-        one game must share their settings)."""
+        some agent has no kernel (only ``random`` and ``heuristic`` have, and the levels that
+        play them; heuristic seats of one game must share their settings)."""
+        from parlour.agents.levels import LevelAgent
+
         policies, settings = bytearray(), None
         for agent in agents:
+            if type(agent) is LevelAgent:
+                agent = agent.agent_for(self.game_name)
             if type(agent) is RandomAgent:
                 policies.append(RANDOM)
             elif type(agent) is HeuristicAgent:
@@ -103,10 +108,10 @@ class Kernel:
                 policies.append(HEURISTIC)
             else:
                 return None
-        return bytes(policies), self._params(settings or HeuristicAgent().settings)
+        return bytes(policies), self._params(settings or _DEFAULTS)
 
     def _params(self, settings: dict[str, Any]) -> bytes:
-        return array("d", [float(settings[name]) for name in self._codec.PARAMS]).tobytes()
+        return _packed_params(tuple(float(settings[name]) for name in self._codec.PARAMS))
 
     def _setup_or_fail(self, agents: Sequence[Agent]) -> tuple[bytes, bytes]:
         setup = self.setup(agents)
@@ -137,18 +142,27 @@ class Kernel:
         """The outcome of playing ``state`` (left as it is) to its end with every seat on one
         policy, drawing from ``rng`` as IS-MCTS's playouts in Python would."""
         policies = bytes([HEURISTIC if heuristic else RANDOM]) * state.game.num_players
-        params = self._params(settings or HeuristicAgent().settings)
-        return self._run(state, policies, params, rng, 0).outcome
+        return self._run(state, policies, self._params(settings or _DEFAULTS), rng, 0, outcome_only=True)
 
-    def _run(self, state: State, policies: bytes, params: bytes, rng: random.Random, flags: int) -> Played:
+    def _run(self, state: State, policies: bytes, params: bytes, rng: random.Random, flags: int,
+             outcome_only: bool = False) -> Any:
         words, seed = self._codec.pack_state(state)
-        version, internal, gauss = rng.getstate()
+        # A plain random.Random is read and written in place by the kernel (its layout checked
+        # once); anything else goes through getstate()/setstate().
+        direct = type(rng) is random.Random and _rng_in_place(self._module)
+        source: object = rng
+        if not direct:
+            version, internal, gauss = rng.getstate()
+            source = array("I", internal).tobytes()
         try:
-            *item, after = self._module.run(self.game_name, 1, array("i", words).tobytes(), str(seed),
-                                            array("I", internal).tobytes(), policies, params, flags, MAX_DECISIONS)
+            *item, after = self._module.run(self.game_name, 1, array("i", words).tobytes(), str(seed), source,
+                                            policies, params, flags, MAX_DECISIONS)
         except ValueError as err:
             raise PositionError(f"the native {self.game_name} kernel refused this state: {err}") from None
-        rng.setstate((version, tuple(array("I", after)), gauss))
+        if not direct:
+            rng.setstate((version, tuple(array("I", after)), gauss))
+        if outcome_only:
+            return self._codec.decode(state.game, item[0])
         return self._played(state.game, item, flags)
 
     def _played(self, game: Game, item: Sequence[Any], flags: int) -> Played:
@@ -161,6 +175,31 @@ class Kernel:
             actions=record.splitlines() if flags & RECORD else None,
             trace=_decisions(trace) if flags & TRACE else None,
         )
+
+
+_DEFAULTS = HeuristicAgent().settings
+
+
+@functools.lru_cache(maxsize=256)
+def _packed_params(values: tuple[float, ...]) -> bytes:
+    return array("d", values).tobytes()
+
+
+@functools.cache
+def _rng_in_place(module: ModuleType) -> bool:
+    """Whether the kernels read a random.Random's state as this CPython keeps it: the words
+    they read equal ``getstate()``'s, before and after draws."""
+    probe = random.Random(20261201)
+    for draws in (0, 700):
+        for _ in range(draws):
+            probe.random()
+        try:
+            seen = module.rng_words(probe)
+        except TypeError:
+            return False
+        if seen != array("I", probe.getstate()[1]).tobytes():
+            return False
+    return True
 
 
 def _flags(record: bool, trace: bool, lead: bool) -> int:

@@ -102,8 +102,8 @@ def _errors(app: FastAPI) -> None:
 
 def _api(app: FastAPI) -> None:
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        return protocol.games_catalogue()
+    async def games(request: Request) -> dict[str, Any]:
+        return _tables(request).catalogue()
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -291,6 +291,8 @@ def _handle(table: Table, conn: Connection, text: Any, limits: Limits) -> bool:
             conn.send(table.state_message(conn.seat, conn.text))
         elif message["type"] == "undo":
             table.undo(conn.seat, message["state_id"])
+        elif message["type"] == "hint":
+            table.hint(conn, message["state_id"])
         else:
             table.act(conn.seat, message["action"], message["state_id"])
     except WebError as err:

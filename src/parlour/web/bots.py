@@ -3,7 +3,9 @@ with a deadline on every move.
 
 A table hands :meth:`BotPool.think` a :class:`Job` (small and picklable: the game and its
 options, the position, the seat, the agent's class and settings, the rng seed) and gets back
-the notation of the chosen action, which it parses and commits itself. The search runs in
+the notation of the chosen action, which it parses and commits itself. A hint is a job of
+``advice``: :meth:`BotPool.advise` gives back the notation and the agent's reason, which the
+table shows to the seat that asked (it commits nothing). The search runs in
 another process, so CPU-bound thinking never holds up the event loop or other tables through
 the GIL.
 
@@ -31,6 +33,8 @@ The worker process itself runs :func:`think`:
 >>> seat = state.current_player
 >>> job = Job.of(state, seat, parlour.agent("heuristic"), seed=9)
 >>> think(job) == str(parlour.agent("heuristic").move(state, seat, random.Random(9)))
+True
+>>> advise(Job.of(state, seat, parlour.agent("heuristic"), seed=9, advice=True)) == (think(job), None)
 True
 """
 
@@ -79,19 +83,33 @@ class Job:
     agent: type[Agent]  # pickled by reference (module and name): the worker imports it
     settings: dict[str, Any]
     seed: int
+    advice: bool = False  # a hint: the move and its reason (see :func:`advise`)
 
     @classmethod
-    def of(cls, state: State, seat: int, agent: Agent, seed: int) -> Job:
+    def of(cls, state: State, seat: int, agent: Agent, seed: int, advice: bool = False) -> Job:
         return cls(state.game.name, dict(state.game.options), state.to_position(), seat, type(agent),
-                   dict(agent.settings), seed)
+                   dict(agent.settings), seed, advice)
 
 
 def think(job: Job) -> str:
     """The notation of the agent's move in the job's position (with ``random.Random(seed)``).
     The agent is made afresh for every decision: nothing is kept between moves."""
-    state = parlour.load(job.game, **job.options).from_position(job.position)
-    agent = job.agent(**job.settings)
+    state, agent = _rebuilt(job)
     return str(agent.move(state, job.seat, random.Random(job.seed)))
+
+
+def advise(job: Job) -> tuple[str, str | None]:
+    """The notation and the reason of the agent's advice for the job's seat, from that seat's
+    view only (a hint: the agent is fair, so it is handed the view, never the state)."""
+    state, agent = _rebuilt(job)
+    if agent.cheats:
+        raise ValueError(f"{agent.spec} sees the hidden cards: it gives no hints")
+    advice = agent.advise(state.view(job.seat), random.Random(job.seed))
+    return str(advice.action), advice.reason
+
+
+def _rebuilt(job: Job) -> tuple[State, Agent]:
+    return parlour.load(job.game, **job.options).from_position(job.position), job.agent(**job.settings)
 
 
 # -- the worker process ---------------------------------------------------------------------
@@ -113,7 +131,8 @@ def work() -> None:
         except (EOFError, OSError):
             return  # the server has gone
         try:
-            reply = (OK, think(pickle.loads(data)))
+            job = pickle.loads(data)
+            reply = (OK, advise(job) if job.advice else think(job))
         except MemoryError:
             reply = (FAILED, f"ran out of memory (a worker may hold {setup['memory']:,} bytes)")
         except Exception:  # an agent's bug: say what it was
@@ -246,6 +265,15 @@ class BotPool:
         """The notation of the move ``job`` asks for, thought in a worker when ``owner`` (a
         table) gets its turn. BotFailed when no move came (the deadline, a dead worker, an
         agent's error); RuntimeError if ``owner`` already has a job queued or running."""
+        return await self._answer(owner, job)
+
+    async def advise(self, owner: str, job: Job) -> tuple[str, str | None]:
+        """The notation and the reason of the advice ``job`` asks for (``job.advice``), as
+        :meth:`think` thinks a move: the same queue, the same deadline."""
+        notation, reason = await self._answer(owner, job)
+        return notation, reason
+
+    async def _answer(self, owner: str, job: Job) -> Any:
         if owner in self._owners:
             raise RuntimeError(f"{owner} already has a bot job queued or running: one at a time per table")
         self._owners.add(owner)
@@ -294,7 +322,7 @@ class BotPool:
                 turn.set_result(None)
 
     # -- workers ---------------------------------------------------------------------------------
-    async def _run(self, job: Job) -> str:
+    async def _run(self, job: Job) -> Any:
         worker = await self._worker()
         try:
             worker.send(job)

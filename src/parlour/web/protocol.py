@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import parlour
+from parlour.agents.levels import LEVELS
 from parlour.core.options import Option
 from parlour.web.limits import Limits
 
@@ -39,6 +40,9 @@ SEAT_CLAIMED = "seat_claimed"  # an invite whose seat another browser holds
 SEAT_REISSUED = "seat_reissued"  # the creator re-issued the invite of the seat this socket held
 TABLE_CLOSED = "table_closed"  # the creator closed the table
 TABLE_FULL = "table_full"  # the table has Limits.max_subscribers sockets already
+HINTS_OFF = "hints_off"  # a hint asked at a table made with hints off
+HINT_BUSY = "hint_busy"  # a hint asked while the table's last one is still being worked out
+HINT_FAILED = "hint_failed"  # no hint came: past the deadline, a dead worker, an agent's error
 # HTTP-only codes.
 BAD_REQUEST = "bad_request"  # a body or query that is not what the endpoint takes
 BAD_OPTION = "bad_option"  # unknown game, option or value; seats that do not fit the game
@@ -124,6 +128,7 @@ _EXAMPLES = {
     "ping": '{"type": "ping"}',
     "log": '{"type": "log", "from": 1}',
     "text": '{"type": "text", "on": true}',
+    "hint": '{"type": "hint", "state_id": 3}',
 }
 
 
@@ -158,7 +163,7 @@ def _action_number(value: Any, what: str) -> int:
 def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int = Limits.echo) -> dict[str, Any]:
     """A client message, checked: ``join`` (token: text or null; text: bool; log_from: an
     action number or null), ``act`` (action: text, state_id: integer), ``undo`` (state_id:
-    integer), ``log`` (from: an
+    integer), ``hint`` (state_id: integer), ``log`` (from: an
     action number), ``text`` (on: bool) or ``ping``. Anything else is a ``bad_message``
     WebError, and so is a frame of more than ``max_frame`` bytes (refused without being parsed)."""
     if not isinstance(text, str):
@@ -175,7 +180,7 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in _EXAMPLES:
         raise WebError(BAD_MESSAGE, f"unknown message type {shown(kind, echo)}: the types are join, act, undo, "
-                       "log, text and ping")
+                       "hint, log, text and ping")
     if kind == "join":
         token, secret = message.get("token"), message.get("secret")
         if token is not None and not isinstance(token, str):
@@ -204,6 +209,8 @@ def parse_client_message(text: Any, max_frame: int = Limits.max_frame, echo: int
         return {"type": "act", "action": action, "state_id": _state_id(message, "an act")}
     if kind == "undo":
         return {"type": "undo", "state_id": _state_id(message, "an undo")}
+    if kind == "hint":
+        return {"type": "hint", "state_id": _state_id(message, "a hint")}
     return {"type": "ping"}
 
 
@@ -218,20 +225,25 @@ def _state_id(message: dict[str, Any], what: str) -> int:
 
 @dataclass(frozen=True)
 class TableRequest:
-    """A checked ``POST /api/tables`` body (the game and agents are checked when the table is made)."""
+    """A checked ``POST /api/tables`` body (the game and agents are checked when the table is made);
+    ``hints``: whether the seats may ask for hints."""
 
     game: str
     options: dict[str, Any]
     seats: list[str]
     names: list[str | None]
+    hints: bool = True
 
 
 def parse_table_request(body: Any, limits: Limits = Limits()) -> TableRequest:
-    """The body of ``POST /api/tables``: ``{"game", "options", "seats", "names"}``, its shape
-    checked within ``limits`` (the options' values and the agents are checked when the table is made).
+    """The body of ``POST /api/tables``: ``{"game", "options", "seats", "names", "hints"}``, its
+    shape checked within ``limits`` (the options' values and the agents are checked when the table
+    is made). ``hints`` is true (the default) or false.
 
     >>> parse_table_request({"game": "quisquilian", "seats": ["human", "random", "random"]}).names
     [None, None, None]
+    >>> parse_table_request({"game": "psalter-row", "seats": ["human"], "hints": False}).hints
+    False
     >>> parse_table_request({"game": "psalter-row", "seats": ["human"], "names": ["Ann\\u202e"]})
     Traceback (most recent call last):
     ...
@@ -240,10 +252,14 @@ def parse_table_request(body: Any, limits: Limits = Limits()) -> TableRequest:
     example = '{"game": "decktet-golf", "options": {}, "seats": ["human", "random"]}'
     if not isinstance(body, dict):
         raise WebError(BAD_REQUEST, f"the body is a JSON object such as {example}")
-    unknown = sorted(set(body) - {"game", "options", "seats", "names"})
+    unknown = sorted(set(body) - {"game", "options", "seats", "names", "hints"})
     if unknown:
         raise WebError(BAD_REQUEST, f"unknown field {shown(unknown[0], limits.echo)}: the fields are game, options, "
-                       "seats, names")
+                       "seats, names, hints")
+    hints = body.get("hints", True)
+    if not isinstance(hints, bool):
+        raise WebError(BAD_REQUEST, f"\"hints\" is true (the seats may ask for a hint) or false, not "
+                       f"{shown(hints, limits.echo)}")
     game, options, seats = body.get("game"), body.get("options", {}), body.get("seats")
     if not isinstance(game, str):
         raise WebError(BAD_OPTION, f"\"game\" names one of {', '.join(parlour.game_names())}, e.g. {example}", 422)
@@ -258,14 +274,14 @@ def parse_table_request(body: Any, limits: Limits = Limits()) -> TableRequest:
         _check_option(game, key, value, limits.echo)
     if not isinstance(seats, list) or not seats:
         raise WebError(BAD_REQUEST, "\"seats\" is a list with one entry per seat: \"human\" or an agent spec "
-                       f"such as \"random\" or \"ismcts:iterations=200\", e.g. {example}")
+                       f"such as \"level:casual\" or \"ismcts:iterations=200\", e.g. {example}")
     if len(seats) > MAX_SEATS:
         raise WebError(BAD_OPTION, f"{len(seats)} seats: a table has at most {MAX_SEATS}", 422)
     specs = [_checked_spec(seat, limits) for seat in seats]
     names = body.get("names") or [None] * len(seats)
     if not isinstance(names, list) or len(names) != len(seats):
         raise WebError(BAD_REQUEST, f"\"names\" has one entry (text or null) per seat: {len(seats)} here")
-    return TableRequest(game, options, specs, [_checked_name(name, limits) for name in names])
+    return TableRequest(game, options, specs, [_checked_name(name, limits) for name in names], hints)
 
 
 #: Unicode categories of the characters no name or agent spec may hold: controls (NUL, BEL,
@@ -314,7 +330,7 @@ def _checked_spec(spec: Any, limits: Limits) -> str:
     """A seat's entry: "human" or an agent spec, stripped (the agent itself is checked later)."""
     if not isinstance(spec, str) or not spec.strip():
         raise WebError(BAD_REQUEST, "\"seats\" is a list with one entry per seat: \"human\" or an agent spec "
-                       f"such as \"random\" or \"ismcts:iterations=200\", not {shown(spec, limits.echo)}")
+                       f"such as \"level:casual\" or \"ismcts:iterations=200\", not {shown(spec, limits.echo)}")
     text = spec.strip()
     if len(text) > limits.max_spec:
         raise WebError(BAD_AGENT, f"seat {shown(text, limits.echo)}: an agent spec is at most {limits.max_spec} "
@@ -361,7 +377,12 @@ def option_kind(option: Option) -> str:
 
 
 def games_catalogue() -> dict[str, Any]:
-    """``GET /api/games``: every game with its seats and options (for the new-table form)."""
+    """``GET /api/games``: every game with its seats, options and levels, weakest first (for the
+    new-table form: a level is offered by its spec, with its one line and its agent in that game).
+
+    >>> [level["spec"] for level in games_catalogue()["games"][0]["levels"]]
+    ['level:novice', 'level:casual', 'level:strong', 'level:expert']
+    """
     out = []
     for name in parlour.game_names():
         game = parlour.load(name)
@@ -379,5 +400,8 @@ def games_catalogue() -> dict[str, Any]:
                  "nullable": o.nullable}
                 for o in game.option_specs
             ],
+            "levels": [{"name": level.name, "spec": f"level:{level.name}", "summary": level.summary,
+                        "seconds": level.seconds, "agent": level.spec_for(name)}
+                       for level in LEVELS if name in level.agents],
         })
     return {"games": out}

@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     end_reason TEXT,
     claim_hashes_json TEXT,
-    admin_hash TEXT
+    admin_hash TEXT,
+    hints INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -48,10 +49,10 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
 #: Columns of ``tables`` added since the first schema: added to an older database when it is
-#: opened (NULL there: its seats count as unclaimed, its tables have no creator secret).
-ADDED_COLUMNS = {"claim_hashes_json": "TEXT", "admin_hash": "TEXT"}
+#: opened (NULL there: its seats count as unclaimed, its tables have no creator secret, hints on).
+ADDED_COLUMNS = {"claim_hashes_json": "TEXT", "admin_hash": "TEXT", "hints": "INTEGER"}
 TABLE_COLUMNS = ("id, game, options_json, seed, seats_json, token_hashes_json, created, status, end_reason, "
-                 "claim_hashes_json, admin_hash")
+                 "claim_hashes_json, admin_hash, hints")
 
 
 def now() -> str:
@@ -64,7 +65,8 @@ class StoredTable:
     """One row of ``tables``. ``seats`` holds each seat's kind, name and agent spec;
     ``token_hashes`` the SHA-256 hex of each seat's invite (None for agent seats),
     ``claim_hashes`` that of the secret of the browser holding it (None: unclaimed);
-    ``admin_hash`` that of the creator's secret (None: a table made before there were any)."""
+    ``admin_hash`` that of the creator's secret (None: a table made before there were any);
+    ``hints`` whether its seats may ask for hints."""
 
     id: str
     game: str
@@ -77,6 +79,7 @@ class StoredTable:
     end_reason: str | None = None
     claim_hashes: list[str | None] = field(default_factory=list)
     admin_hash: str | None = None
+    hints: bool = True
 
     def __post_init__(self) -> None:
         if not self.claim_hashes:
@@ -125,10 +128,10 @@ class Storage:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, json.dumps(table.options), table.seed, json.dumps(table.seats),
                  json.dumps(table.token_hashes), table.created, table.status, table.end_reason,
-                 json.dumps(table.claim_hashes), table.admin_hash),
+                 json.dumps(table.claim_hashes), table.admin_hash, int(table.hints)),
             )
 
     def set_seat_hashes(self, table_id: str, token_hashes: list[str | None], claim_hashes: list[str | None]) -> None:
@@ -207,6 +210,6 @@ class Storage:
 
 
 def _table(row: tuple[Any, ...]) -> StoredTable:
-    id_, game, options, seed, seats, hashes, created, status, end_reason, claims, admin = row
+    id_, game, options, seed, seats, hashes, created, status, end_reason, claims, admin, hints = row
     return StoredTable(id_, game, json.loads(options), seed, json.loads(seats), json.loads(hashes), created,
-                       status, end_reason, json.loads(claims) if claims else [], admin)
+                       status, end_reason, json.loads(claims) if claims else [], admin, hints != 0)

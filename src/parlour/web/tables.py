@@ -5,7 +5,8 @@ spectator the public ``observation(None)``), the notation log (public in every g
 and, to the seat to move, its legal actions. Each action is checked by the engine,
 committed to the store, and only then told to the subscribers. Runs on one asyncio
 event loop: nothing here blocks but the short SQLite commits; bots think in worker
-processes (``web/bots.py``).
+processes (``web/bots.py``), and so do hints: the strongest level's move for the seat to move,
+from that seat's view, told to the connection that asked and to nobody else.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 import parlour
 from parlour.agents import Agent, Budget
+from parlour.agents.levels import strongest
 from parlour.agents.random_agent import RandomAgent
 from parlour.core.action import Action
 from parlour.core.chance import SEED_BITS, derive_seed
@@ -41,6 +43,8 @@ STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
 REPLAY_CHUNK = 10  # replay steps made between two turns of the event loop
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
+#: The agent whose moves hints give: the strongest level (capped to the server's limits).
+ADVISOR = f"level:{strongest().name}"
 
 #: A tag of rich console markup, as rich finds them (``rich.markup.RE_TAGS``): backslashes, then
 #: ``[`` and a lower-case name, ``#``, ``/`` or ``@``.
@@ -119,6 +123,8 @@ class Table:
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
         self._checkpointing: asyncio.Task | None = None
         self.closed = False  # its creator closed it: it takes nothing more
+        self.hints = stored.hints  # whether its seats may ask for hints (chosen when it was made)
+        self.hint_task: asyncio.Task | None = None  # the hint being worked out: one at a time
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -174,6 +180,7 @@ class Table:
             "actions": self.state_id,
             "current_player": None if self.stopped else self.state.current_player,
             "end": self.end_reason,
+            "hints": self.hints,
         }
 
     def state_message(self, seat: int | None, text: bool = False) -> dict[str, Any]:
@@ -198,6 +205,7 @@ class Table:
             "winners": state.winners() if over else [],
             "end": self.end_reason,
             "breakdown": self.game.breakdown(state.observation(None)) if over else None,
+            "hints": self.hints,
         }
         if text:
             message["text"] = plain_text(self.game.render(observation))
@@ -319,6 +327,52 @@ class Table:
         except IllegalAction as err:
             raise WebError(protocol.ILLEGAL, str(err)) from None
         self.commit(seat, action)
+
+    def hint(self, conn: Connection, state_id: int) -> None:
+        """Start working out a hint for the connection's seat, which is to move at ``state_id``:
+        the strongest level's move from the seat's own view, thought in the bots' worker pool and
+        sent to this connection alone (``{"type": "hint", ...}``; ``hint_failed`` when none
+        came). Raises WebError (and starts nothing) for a spectator, a table made with hints
+        off, a seat not to move, a stale ``state_id``, or while the table's last hint is still
+        being worked out (one at a time)."""
+        seat = conn.seat
+        self._check_open()
+        if not self.hints:
+            raise WebError(protocol.HINTS_OFF, "this table was made with hints off: nobody at it may ask for one")
+        if seat is None:
+            raise WebError(protocol.NOT_YOUR_TURN, "spectators get no hints: a hint is for the seat to move, from "
+                           "its own cards; open a seat's invite link to play")
+        if self.over:
+            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): no more moves to hint at")
+        player = self.state.player
+        if seat != player:
+            raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), not "
+                           f"yours (seat {seat}): a hint is for the seat to move")
+        if state_id != self.state_id:
+            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): ask for "
+                           "a hint on the latest state")
+        if self.hint_task is not None and not self.hint_task.done():
+            raise WebError(protocol.HINT_BUSY, "a hint for this table is still being worked out (at most "
+                           f"{self.tables.bots.deadline:g} s): wait for it, then ask again")
+        self.hint_task = asyncio.get_running_loop().create_task(self._hint(conn, seat), name=f"hint-{self.id}")
+
+    async def _hint(self, conn: Connection, seat: int) -> None:
+        """Think the hint in a worker (a seed of its own: it tells nothing of the deal's), then
+        tell the connection, if its seat is still to move in the same state (else it is stale
+        and dropped: the client asks again)."""
+        state_id, advisor = self.state_id, self.tables.advisor
+        job = Job.of(self.state, seat, advisor, secrets.randbits(SEED_BITS), advice=True)
+        try:
+            notation, reason = await self.tables.bots.advise(f"{self.id} hint", job)
+            action = self.game.parse_action(self.state, notation) if self.state_id == state_id else None
+        except (BotFailed, ParlourError) as err:
+            log.warning("table %s: the hint for seat %s failed: %s", self.id, seat, err)
+            failed = WebError(protocol.HINT_FAILED, f"no hint came ({err}); ask again, or play on without one")
+            conn.send(error_message(failed, self.state_id))
+            return
+        if action is not None and conn in self.subscribers:
+            conn.send({"type": "hint", "state_id": state_id, "seat": seat, "action": str(action), "reason": reason,
+                       "by": self.tables.advisor_spec})
 
     def commit(self, seat: int, action: Any) -> None:
         """Apply a legal action on a copy, store it, then make it the state and tell everyone.
@@ -472,6 +526,8 @@ class Table:
         bots stop and every socket on it is told so and closed (4006)."""
         self.closed = True
         self.cancel_bots()
+        if self.hint_task is not None:
+            self.hint_task.cancel()
         gone = WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it is gone from this server, "
                         "with its game and record; the lobby at / lists the open tables")
         for conn in self.subscribers:
@@ -554,6 +610,9 @@ class Tables:
         self.storage, self.bot_delay = storage, bot_delay
         self.limits = limits or Limits()
         self.bots = BotPool(self.limits)
+        self._catalogue: dict[str, Any] | None = None
+        self.advisor_spec = ADVISOR
+        self.advisor = self._capped(parlour.agent(ADVISOR))  # whose moves hints give, as it plays here
         self.replaying = asyncio.Semaphore(1)  # one replay page made at a time (Table.replay)
         self.live: dict[str, Table] = {}  # every table whose game goes on
         self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
@@ -578,6 +637,17 @@ class Tables:
         else:
             self.live[table_id] = table
         return table
+
+    def catalogue(self) -> dict[str, Any]:
+        """``GET /api/games``: every game with its options and the levels this server seats (those
+        within its limits: a level is an agent like any other, refused over them)."""
+        if self._catalogue is None:
+            games = protocol.games_catalogue()
+            for game in games["games"]:
+                game["levels"] = [level for level in game["levels"]
+                                  if over_budget(parlour.agent(level["spec"]).budget(), self.limits) is None]
+            self._catalogue = games
+        return self._catalogue
 
     def about(self) -> dict[str, Any]:
         """``GET /api/server``: what the server holds now, and the limits a client may meet."""
@@ -619,7 +689,7 @@ class Tables:
             id=self._new_id(), game=game.name, options=dict(game.options),
             seed=secrets.randbits(SEED_BITS),  # secret until the game ends (it fixes every shuffle)
             seats=[s.public() for s in seats], token_hashes=[s.token_hash for s in seats], created=now(),
-            admin_hash=token_hash(admin),
+            admin_hash=token_hash(admin), hints=request.hints,
         )
         self.storage.create_table(stored)
         table = self.live[stored.id] = Table(stored, game, seats, self)
@@ -677,9 +747,10 @@ class Tables:
     async def close(self) -> None:
         """Stop every bot at once (on shutdown): the moves being thought are dropped and every
         worker process killed; the tables continue after a restart."""
-        tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
-        for table in self.live.values():
-            table.cancel_bots()
+        held = [*self.live.values(), *self.done.values()]
+        tasks = [task for t in held for task in (t.bot_task, t.hint_task) if task is not None and not task.done()]
+        for task in tasks:
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.close()
 
@@ -736,6 +807,7 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
         "actions": actions,
         "current_player": None,
         "end": stored.end_reason,
+        "hints": stored.hints,
     }
 
 
@@ -762,7 +834,8 @@ def _agent_for(spec: str, game: Game, limits: Limits) -> Agent:
                        "(a person)", 422) from None
     if agent.cheats:
         raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
-                       "it cannot sit at a table; choose random, heuristic or ismcts", 422)
+                       "it cannot sit at a table; choose a level (level:casual, level:strong, ...) or random, "
+                       "heuristic or ismcts", 422)
     over = over_budget(agent.budget(), limits)
     if over:
         raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, limits.echo)}: {over}", 422)

@@ -36,35 +36,51 @@ static const uint64_t ROUND_CONSTANTS[24] = {
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
-static const unsigned ROTATIONS[24] = {1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14,
-                                       27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44};
-static const unsigned LANES[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
-                                   15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 static inline uint64_t rotl(uint64_t x, unsigned n) { return (x << n) | (x >> (64 - n)); }
 
-static void keccak_f(uint64_t a[25]) {
+static void keccak_f(uint64_t s[25]) {
+    /* The lanes in locals, one round written out: the compiler keeps most in registers. */
+    uint64_t a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4], a5 = s[5], a6 = s[6], a7 = s[7], a8 = s[8], a9 = s[9], a10 = s[10], a11 = s[11], a12 = s[12], a13 = s[13], a14 = s[14], a15 = s[15], a16 = s[16], a17 = s[17], a18 = s[18], a19 = s[19], a20 = s[20], a21 = s[21], a22 = s[22], a23 = s[23], a24 = s[24];
     for (int round = 0; round < 24; round++) {
-        uint64_t c[5], d;
-        for (int x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        for (int x = 0; x < 5; x++) {
-            d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-            for (int y = 0; y < 25; y += 5) a[y + x] ^= d;
-        }
-        uint64_t t = a[1];
-        for (int i = 0; i < 24; i++) {
-            unsigned j = LANES[i];
-            uint64_t keep = a[j];
-            a[j] = rotl(t, ROTATIONS[i]);
-            t = keep;
-        }
-        for (int y = 0; y < 25; y += 5) {
-            uint64_t row[5];
-            for (int x = 0; x < 5; x++) row[x] = a[y + x];
-            for (int x = 0; x < 5; x++) a[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5]);
-        }
-        a[0] ^= ROUND_CONSTANTS[round];
+        uint64_t c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+        uint64_t c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+        uint64_t c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+        uint64_t c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+        uint64_t c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
+        uint64_t d0 = c4 ^ rotl(c1, 1);
+        uint64_t d1 = c0 ^ rotl(c2, 1);
+        uint64_t d2 = c1 ^ rotl(c3, 1);
+        uint64_t d3 = c2 ^ rotl(c4, 1);
+        uint64_t d4 = c3 ^ rotl(c0, 1);
+        uint64_t b0 = a0 ^ d0, b1 = rotl(a6 ^ d1, 44), b2 = rotl(a12 ^ d2, 43), b3 = rotl(a18 ^ d3, 21), b4 = rotl(a24 ^ d4, 14), b5 = rotl(a3 ^ d3, 28), b6 = rotl(a9 ^ d4, 20), b7 = rotl(a10 ^ d0, 3), b8 = rotl(a16 ^ d1, 45), b9 = rotl(a22 ^ d2, 61), b10 = rotl(a1 ^ d1, 1), b11 = rotl(a7 ^ d2, 6), b12 = rotl(a13 ^ d3, 25), b13 = rotl(a19 ^ d4, 8), b14 = rotl(a20 ^ d0, 18), b15 = rotl(a4 ^ d4, 27), b16 = rotl(a5 ^ d0, 36), b17 = rotl(a11 ^ d1, 10), b18 = rotl(a17 ^ d2, 15), b19 = rotl(a23 ^ d3, 56), b20 = rotl(a2 ^ d2, 62), b21 = rotl(a8 ^ d3, 55), b22 = rotl(a14 ^ d4, 39), b23 = rotl(a15 ^ d0, 41), b24 = rotl(a21 ^ d1, 2);
+        a0 = b0 ^ (~b1 & b2);
+        a1 = b1 ^ (~b2 & b3);
+        a2 = b2 ^ (~b3 & b4);
+        a3 = b3 ^ (~b4 & b0);
+        a4 = b4 ^ (~b0 & b1);
+        a5 = b5 ^ (~b6 & b7);
+        a6 = b6 ^ (~b7 & b8);
+        a7 = b7 ^ (~b8 & b9);
+        a8 = b8 ^ (~b9 & b5);
+        a9 = b9 ^ (~b5 & b6);
+        a10 = b10 ^ (~b11 & b12);
+        a11 = b11 ^ (~b12 & b13);
+        a12 = b12 ^ (~b13 & b14);
+        a13 = b13 ^ (~b14 & b10);
+        a14 = b14 ^ (~b10 & b11);
+        a15 = b15 ^ (~b16 & b17);
+        a16 = b16 ^ (~b17 & b18);
+        a17 = b17 ^ (~b18 & b19);
+        a18 = b18 ^ (~b19 & b15);
+        a19 = b19 ^ (~b15 & b16);
+        a20 = b20 ^ (~b21 & b22);
+        a21 = b21 ^ (~b22 & b23);
+        a22 = b22 ^ (~b23 & b24);
+        a23 = b23 ^ (~b24 & b20);
+        a24 = b24 ^ (~b20 & b21);
+        a0 ^= ROUND_CONSTANTS[round];
     }
+    s[0] = a0; s[1] = a1; s[2] = a2; s[3] = a3; s[4] = a4; s[5] = a5; s[6] = a6; s[7] = a7; s[8] = a8; s[9] = a9; s[10] = a10; s[11] = a11; s[12] = a12; s[13] = a13; s[14] = a14; s[15] = a15; s[16] = a16; s[17] = a17; s[18] = a18; s[19] = a19; s[20] = a20; s[21] = a21; s[22] = a22; s[23] = a23; s[24] = a24;
 }
 
 #define RATE 136 /* SHAKE-256: 1088 bits */
@@ -88,7 +104,11 @@ void pn_shake256(const char *in, size_t inlen, unsigned char *out, size_t outlen
     keccak_f(a);
     for (size_t done = 0; done < outlen;) {
         size_t n = outlen - done < RATE ? outlen - done : RATE;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(out + done, a, n); /* the lanes are little-endian words already */
+#else
         for (size_t i = 0; i < n; i++) out[done + i] = (unsigned char)(a[i / 8] >> (8 * (i % 8)));
+#endif
         done += n;
         if (done < outlen) keccak_f(a);
     }
@@ -97,7 +117,11 @@ void pn_shake256(const char *in, size_t inlen, unsigned char *out, size_t outlen
 /* -- shuffles and draws ------------------------------------------------------------- */
 static uint64_t word_at(const unsigned char *bytes, int i) {
     uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, bytes + 8 * i, 8);
+#else
     for (int b = 7; b >= 0; b--) w = (w << 8) | bytes[8 * i + b];
+#endif
     return w;
 }
 

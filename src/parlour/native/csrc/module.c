@@ -5,7 +5,8 @@
  *       (start 1); rng is random.Random's state as 625 uint32 words (getstate()[1]) or an
  *       int seed. -> (figures, decisions, first_player, lower_better, record, trace, lead,
  *       rng_state): figures a tuple of floats, record and trace str or None, lead bytes or
- *       None (doubles), rng_state bytes (625 uint32 words).
+ *       None (doubles), rng_state bytes (625 uint32 words), or None when rng is a
+ *       random.Random, whose state is read and written in place.
  *   run_many(game, options, seeds, agent_seeds, policies, params, flags, max_decisions)
  *       dealt games, game i dealt by seeds[i] (text) with its agents drawing from
  *       random.Random(agent_seeds[i]) -> a list of the first seven of run's items.
@@ -136,7 +137,30 @@ static PyObject *with_item(PyObject *tuple, PyObject *item) {
     return out;
 }
 
+/* CPython's _random.Random object (Modules/_randommodule.c): its state is read and written in
+ * place, which costs nothing next to getstate()/setstate()'s 625 Python ints. The layout is
+ * checked against getstate() before it is used (rng_layout in parlour/native/runner.py). */
+typedef struct {
+    PyObject_HEAD
+    int index;
+    uint32_t state[624];
+} cpython_random;
+
+static PyTypeObject *random_type = NULL;
+
+static int is_cpython_random(PyObject *obj) { return random_type && PyObject_TypeCheck(obj, random_type); }
+
 static int read_rng(PyObject *source, pn_rng *rng) {
+    if (is_cpython_random(source)) {
+        const cpython_random *r = (const cpython_random *)source;
+        if (r->index < 0 || r->index > 624) {
+            PyErr_SetString(PyExc_ValueError, "a random.Random whose state is out of range");
+            return -1;
+        }
+        memcpy(rng->mt, r->state, sizeof rng->mt);
+        rng->index = r->index;
+        return 0;
+    }
     if (PyLong_Check(source)) {
         unsigned long long seed = PyLong_AsUnsignedLongLong(source);
         if (PyErr_Occurred()) return -1;
@@ -218,7 +242,15 @@ static PyObject *run(PyObject *self, PyObject *args) {
         raise_for(err, g);
     } else {
         PyObject *outcome = outcome_tuple(g, &out, flags);
-        if (outcome) result = with_item(outcome, rng_bytes(rng));
+        if (outcome && is_cpython_random(rng_source)) {
+            cpython_random *r = (cpython_random *)rng_source;
+            memcpy(r->state, rng->mt, sizeof r->state);
+            r->index = rng->index;
+            Py_INCREF(Py_None);
+            result = with_item(outcome, Py_None);
+        } else if (outcome) {
+            result = with_item(outcome, rng_bytes(rng));
+        }
     }
     pn_outcome_free(&out);
 done:
@@ -403,7 +435,18 @@ static PyObject *rng_draws(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* rng_words(rng): the state of a random.Random as run() reads it in place (625 uint32 words),
+ * for the check that this layout is the running CPython's. */
+static PyObject *rng_words(PyObject *self, PyObject *arg) {
+    (void)self;
+    if (!is_cpython_random(arg)) return PyErr_Format(PyExc_TypeError, "a random.Random is needed");
+    pn_rng rng;
+    if (read_rng(arg, &rng) < 0) return NULL;
+    return rng_bytes(&rng);
+}
+
 static PyMethodDef METHODS[] = {
+    {"rng_words", rng_words, METH_O, "A random.Random's state as run() reads it (625 uint32 words)."},
     {"shuffled", shuffled, METH_VARARGS, "range(n) shuffled as chance.shuffle does with this key."},
     {"randbelow", randbelow, METH_VARARGS, "chance.randbelow(n, ...) for this key."},
     {"rng_draws", rng_draws, METH_VARARGS, "random.Random(seed)'s draws (see module.c)."},
@@ -419,6 +462,16 @@ static struct PyModuleDef MODULE = {
 };
 
 PyMODINIT_FUNC PyInit__kernels(void) {
+    PyObject *randoms = PyImport_ImportModule("_random");
+    if (!randoms) return NULL;
+    PyObject *type = PyObject_GetAttrString(randoms, "Random");
+    Py_DECREF(randoms);
+    if (!type) return NULL;
+    if (!PyType_Check(type) || ((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(cpython_random)) {
+        Py_DECREF(type); /* another layout: the state goes through getstate()/setstate() */
+    } else {
+        random_type = (PyTypeObject *)type; /* held for the module's life */
+    }
     PyObject *m = PyModule_Create(&MODULE);
     if (m && PyModule_AddStringConstant(m, "SOURCE_HASH", PN_SOURCE_HASH) < 0) Py_CLEAR(m);
     return m;

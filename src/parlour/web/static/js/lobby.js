@@ -1,5 +1,6 @@
 // The lobby: the new-table form (game, seats, options from /api/games), the invite links of
-// a table just made, and the lists of open and finished tables.
+// a table just made, and the lists of open and finished tables. A bot seat is one of the
+// game's levels (from /api/games, with its one line), or any agent spec typed in.
 
 import { h, fill, plural } from "./dom.js";
 import { api } from "./api.js";
@@ -8,14 +9,9 @@ import { linkRow } from "./links.js";
 import { adminSecret, keepAdmin } from "./seatstore.js";
 
 const $ = (id) => document.getElementById(id);
-const SEAT_KINDS = [
-  ["human", "a person (invite link)"],
-  ["heuristic", "bot: heuristic"],
-  ["random", "bot: random"],
-  ["ismcts:iterations=300", "bot: IS-MCTS, 300 iterations"],
-  ["ismcts:iterations=1000,rollout=heuristic", "bot: IS-MCTS, 1000 iterations, heuristic rollouts"],
-  ["custom", "bot: another agent spec…"],
-];
+const HUMAN = ["human", "a person (invite link)"];
+const CUSTOM = ["custom", "bot: another agent spec…"];
+const DEFAULT_BOT = "level:casual";
 let games = [];
 
 function currentGame() {
@@ -24,16 +20,31 @@ function currentGame() {
 
 // ---- the form ----------------------------------------------------------------------------
 
+/** A seat's choices: a person, each of the game's levels (weakest first), or a spec typed in. */
+function seatKinds(game) {
+  return [HUMAN, ...(game.levels || []).map((l) => [l.spec, `bot: ${l.name}`]), CUSTOM];
+}
+
 function seatRow(i) {
+  const game = currentGame();
+  const kinds = seatKinds(game);
   const kind = h("select", { class: "kind", "data-seat": i, "aria-label": `seat ${i + 1}` },
-    SEAT_KINDS.map(([v, label]) => h("option", { value: v }, label)));
-  kind.value = i === 0 ? "human" : "heuristic";
+    kinds.map(([v, label]) => h("option", { value: v }, label)));
+  kind.value = i === 0 ? "human" : kinds.some(([v]) => v === DEFAULT_BOT) ? DEFAULT_BOT : kinds[1][0];
   const spec = h("input", { type: "text", class: "spec", placeholder: "e.g. ismcts:iterations=500", hidden: true,
     "aria-label": `seat ${i + 1} agent spec` });
-  kind.addEventListener("change", () => { spec.hidden = kind.value !== "custom"; });
+  const line = h("div", { class: "level-line dim small" });
+  const show = () => {
+    spec.hidden = kind.value !== "custom";
+    const level = (game.levels || []).find((l) => l.spec === kind.value);
+    fill(line, level ? `${level.name}: ${level.summary}` : "");
+    line.title = level ? `in ${game.title}: ${level.agent}` : "";
+  };
+  kind.addEventListener("change", show);
+  show();
   const name = h("input", { type: "text", class: "name", placeholder: i === 0 ? "your name" : "name (optional)",
     "aria-label": `seat ${i + 1} name` });
-  return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, spec, name);
+  return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, spec, name, line);
 }
 
 function drawSeats() {
@@ -139,7 +150,8 @@ async function createTable(ev) {
   }
   const err = $("form-error");
   try {
-    const table = await api("/api/tables", { json: { game: game.name, options: readOptions(game), seats, names } });
+    const hints = $("hints").checked;
+    const table = await api("/api/tables", { json: { game: game.name, options: readOptions(game), seats, names, hints } });
     keepAdmin(table.id, table.admin); // this browser made it: at the table it may re-issue invites and close it
     showCreated(table);
     refreshTables();

@@ -1,4 +1,5 @@
-// The table page: connect, draw every state message, offer the legal actions by clicking.
+// The table page: connect, draw every state message, offer the legal actions by clicking, and
+// (at a table with hints on) a Hint button for the seat to move, its answer shown under the table.
 
 import { h, fill } from "./dom.js";
 import { Connection } from "./connection.js";
@@ -64,7 +65,7 @@ function showError(text) {
 
 /** The action bar only while something in it shows. */
 function updateBar() {
-  const shown = ["choices", "error", "notation-form", "undo-row"].some((id) => !$(id).hidden) ||
+  const shown = ["choices", "error", "notation-form", "undo-row", "hint-row"].some((id) => !$(id).hidden) ||
     $("pending").textContent !== "";
   document.querySelector(".actionbar").hidden = !shown;
 }
@@ -75,7 +76,9 @@ const ERROR_TITLES = {
   illegal: "Not legal", finished: "The game is over", server_error: "The server failed (nothing changed)",
   damaged_table: "This table cannot be rebuilt", seat_claimed: "Seat taken", seat_reissued: "Seat handed on",
   table_closed: "Table closed", table_full: "Table full", no_undo: "Cannot undo", nothing_to_undo: "Nothing to undo",
+  hints_off: "Hints are off", hint_busy: "A hint is on its way", hint_failed: "No hint came",
 };
+const HINT_ERRORS = new Set(["hints_off", "hint_busy", "hint_failed"]);
 
 /** Whether this page may take back the last action: the seat of a one-seat table whose game
  * goes on, after an action (the server checks it again: docs/web.md "undo"). */
@@ -94,6 +97,53 @@ function undo() {
   const entry = (last.log || [])[last.state_id - 1];
   fill($("pending"), `Taking back ${entry ? entry.action : "your last move"}…`);
   drawChoices();
+}
+
+// ---- hints: the strongest level's move for the seat to move, told to this page alone ----------
+let hintAsked = null; // the state_id of the hint asked for and not answered yet
+let hintShown = null; // the state_id of the hint (or hint error) on show
+
+/** The seat to move at a table made with hints on may ask (the server checks it again). */
+function canHint(msg) {
+  return Boolean(msg) && msg.hints === true && (msg.legal || []).length > 0 && !msg.end;
+}
+
+function drawHintRow() {
+  $("hint-row").hidden = !canHint(last);
+  $("hint").disabled = hintAsked !== null || waiting;
+  updateBar();
+}
+
+function showHint(stateId, ...content) {
+  const box = $("hint-answer");
+  hintShown = content.length ? stateId : null;
+  fill(box, ...content);
+  box.hidden = !content.length;
+}
+
+function askHint() {
+  if (!canHint(last) || hintAsked !== null || waiting) return;
+  if (!conn.send({ type: "hint", state_id: last.state_id })) {
+    showError("Not connected: the hint was not asked. The page reconnects by itself; try again then.");
+    return;
+  }
+  hintAsked = last.state_id;
+  showHint(last.state_id, h("span", { class: "dim" }, "Thinking about a hint…"));
+  drawHintRow();
+}
+
+function onHint(msg) {
+  if (!last || msg.state_id !== last.state_id) return; // the table moved on: that hint is stale
+  hintAsked = null;
+  showHint(msg.state_id, h("b", {}, "Hint: "), h("code", { "data-hint": msg.action }, msg.action),
+    msg.reason ? h("span", { class: "reason" }, ` · ${msg.reason}`) : null);
+  drawHintRow();
+}
+
+function onHintError(msg) {
+  if (msg.code !== "hint_busy") hintAsked = null;
+  showHint(last ? last.state_id : null, h("b", {}, `${ERROR_TITLES[msg.code]}: `), msg.message);
+  drawHintRow();
 }
 
 let lastError = null; // the last error message: a refused join's says which seat
@@ -141,8 +191,14 @@ function onMessage(msg) {
     // the notation box is for a seat whose game goes on
     $("notation-form").hidden = msg.seat === null || msg.seat === undefined || Boolean(msg.end);
     $("undo-row").hidden = !canUndo(msg);
-    updateBar();
+    if (hintAsked !== null && hintAsked !== msg.state_id) hintAsked = null; // its answer will be stale
+    if (hintShown !== null && hintShown !== msg.state_id) showHint(null);
+    drawHintRow();
     creator.show(msg);
+  } else if (msg.type === "hint") {
+    onHint(msg);
+  } else if (msg.type === "error" && HINT_ERRORS.has(msg.code)) {
+    onHintError(msg);
   } else if (msg.type === "error") {
     lastError = msg;
     waiting = false;
@@ -248,6 +304,7 @@ function drawChoices() {
   if (els.board) picker.decorate(els.board);
   const legal = last.legal || [];
   $("undo").disabled = waiting;
+  $("hint").disabled = hintAsked !== null || waiting;
   if (!legal.length || waiting) {
     fill(box);
     box.hidden = true;
@@ -318,6 +375,8 @@ function sayFinal(headline, ...parts) {
   showError(h("span", {}, h("b", {}, `${headline} `), ...parts));
   $("notation-form").hidden = true;
   $("undo-row").hidden = true;
+  $("hint-row").hidden = true;
+  showHint(null);
   updateBar();
 }
 
@@ -422,8 +481,10 @@ document.addEventListener("keydown", (ev) => {
     ev.preventDefault();
     undo();
   }
+  if (ev.key === "h" && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !typing && canHint(last)) askHint();
 });
 $("undo").addEventListener("click", undo);
+$("hint").addEventListener("click", askHint);
 fill($("table-id"), `table ${tableId}`);
 $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
 
