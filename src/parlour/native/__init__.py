@@ -56,7 +56,7 @@ def _load() -> tuple[ModuleType | None, str]:
                f"rebuild with {REBUILD})")
         warnings.warn(why, RuntimeWarning, stacklevel=3)
         return None, why
-    return module, f"native (C kernels {module.SOURCE_HASH}, {os.path.basename(module.__file__ or '')})"
+    return module, f"native (C kernels, build {module.SOURCE_HASH})"
 
 
 def _import() -> ModuleType:
