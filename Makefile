@@ -14,7 +14,10 @@ $(BIN)/python:
 # skips it too). `parlour doctor` says which engine plays.
 NATIVE_SOURCES := setup.py $(wildcard src/parlour/native/csrc/*.c src/parlour/native/csrc/*.h)
 $(VENV)/.native: $(NATIVE_SOURCES) | $(VENV)/.installed
-	$(BIN)/python setup.py --quiet build_ext --inplace 2>&1 | grep -v -e '^running' -e 'Beta' || true
+	@$(BIN)/python -c "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 77)" || \
+		$(BIN)/python -m pip install --quiet 'setuptools>=77'
+	@$(BIN)/python setup.py --quiet build_ext --inplace 2>&1 | grep -v -e '^running' -e 'Beta' -e '^ ' -e '^$$' ; \
+		$(BIN)/parlour --version | tail -1
 	touch $@
 
 native: $(VENV)/.native

@@ -176,6 +176,10 @@ def main() -> None:
     args = parser.parse_args()
     names = args.game or list(CONFIGS)
     engines = ("python", "native") if args.engine == "both" else (args.engine,)
+    if parlour.native.engine() != "native":
+        if args.engine == "native":
+            parser.error(f"no native kernels: {parlour.native.status()}")
+        engines = ("python",)
     print(f"parlour {parlour.__version__}; engine {parlour.native.status()}; medians of {args.runs} runs of "
           f"{args.seconds}s each\n")
     print("| game | options | policy | engine | games/s | decisions/s | native / python |")

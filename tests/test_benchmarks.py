@@ -49,3 +49,14 @@ def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
     assert "6 trials on 2 whole deals" in done.stdout
     assert "random in place of heuristic: finished ahead of" in done.stdout and "over 2 deals" in done.stdout
     assert len(out.read_text().splitlines()) == 1 + 6  # a header and a row a trial
+
+
+def test_a_small_playout_run_compares_the_engines():
+    done = run("bench_playouts.py", "--runs", "1", "--seconds", "0.05", "--game", "quisquilian", "--search")
+    assert done.returncode == 0, done.stderr
+    import parlour.native
+
+    engines = ("python", "native") if parlour.native.engine() == "native" else ("python",)
+    for engine in engines:
+        assert f"| random | {engine} |" in done.stdout and f"| heuristic | {engine} |" in done.stdout
+    assert ("x |" in done.stdout) == (len(engines) == 2)  # the ratio, where both engines ran

@@ -147,7 +147,9 @@ def test_the_heuristic_rollout_plays_every_seat_by_the_strategy_to_the_end(monke
 
     original = module.choose
     monkeypatch.setattr(module, "choose", spy)
-    root = IsmctsAgent(iterations=10, rollout="heuristic").search(state.view(state.current_player), random.Random(2))
+    # The Python playouts (the kernels' playouts, the same games, are in tests/native/test_same_rows.py).
+    root = IsmctsAgent(iterations=10, rollout="heuristic", engine="python").search(
+        state.view(state.current_player), random.Random(2))
     assert sum(child.visits for child in root.edges.values()) == 10
     assert set(seats) == {0, 1, 2, 3} and len(seats) > 100  # ten whole games' worth of decisions
 
