@@ -53,15 +53,12 @@ void pn_list_init(pn_list *l, size_t size) {
     l->size = size;
 }
 
-void *pn_list_push(pn_list *l) {
-    if (l->count == l->cap) {
-        size_t cap = (size_t)l->cap;
-        if (l->cap >= (1 << 28) || !grow((void **)&l->data, &cap, cap + 1, l->size)) return NULL;
-        l->cap = (int)cap;
-    }
-    void *slot = PN_AT(l, l->count);
+void *pn_list_grow(pn_list *l) {
+    size_t cap = (size_t)l->cap;
+    if (l->cap >= (1 << 28) || !grow((void **)&l->data, &cap, cap + 1, l->size)) return NULL;
+    l->cap = (int)cap;
+    void *slot = PN_AT(l, l->count++);
     memset(slot, 0, l->size);
-    l->count++;
     return slot;
 }
 

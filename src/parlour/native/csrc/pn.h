@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum {
     PN_OK = 0,
@@ -47,9 +48,17 @@ typedef struct {
 } pn_list;
 
 void pn_list_init(pn_list *l, size_t size);
-void *pn_list_push(pn_list *l); /* a zeroed slot at the end; NULL when out of memory */
+void *pn_list_grow(pn_list *l); /* pn_list_push when the list is full */
 void pn_list_free(pn_list *l);
 #define PN_AT(list, i) ((void *)((list)->data + (size_t)(i) * (list)->size))
+
+/* A zeroed slot at the end; NULL when out of memory (inline: kernels push in their hot loops). */
+static inline void *pn_list_push(pn_list *l) {
+    if (l->count == l->cap) return pn_list_grow(l);
+    void *slot = PN_AT(l, l->count++);
+    memset(slot, 0, l->size);
+    return slot;
+}
 
 /* ---- chance: core/chance.py ------------------------------------------------------- */
 /* A seed is carried as its decimal text, str(seed) in Python (|seed| < 2**128). */
