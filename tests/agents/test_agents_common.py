@@ -12,7 +12,8 @@ import parlour
 GAMES = [("psalter-row", {}), ("decktet-golf", {"players": 3}), ("quisquilian", {"players": 5})]
 
 
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=20,bias=1,fpu=0.5,depth=3"])
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=20,bias=1,fpu=0.5,depth=3",
+                                  "level:casual", "level:strong,iterations=20"])
 @pytest.mark.parametrize(("name", "options"), GAMES)
 def test_a_fair_agent_chooses_the_same_whatever_the_hidden_cards_are(name, options, spec):
     game, agent = parlour.load(name, **options), parlour.agent(spec)
@@ -27,6 +28,9 @@ def test_a_fair_agent_chooses_the_same_whatever_the_hidden_cards_are(name, optio
         assert other.to_position() != state.to_position() or name == "psalter-row"
         chosen = agent.act(state.view(seat), random.Random(5))
         assert agent.act(other.view(seat), random.Random(5)) is chosen
+        # Its advice (a hint: the move and the reason shown) reads the view alone too.
+        advice, twin = agent.advise(state.view(seat), random.Random(7)), agent.advise(other.view(seat), random.Random(7))
+        assert twin.action is advice.action and twin.reason == advice.reason
         state.apply(chosen)
 
 

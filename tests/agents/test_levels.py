@@ -106,21 +106,3 @@ def test_a_level_without_an_agent_for_a_game_says_which_games_it_plays():
     assert level.spec_for("psalter-row") == "random"
     with pytest.raises(parlour.OptionError, match="level tiny has no agent for 'chess': it plays psalter-row"):
         level.spec_for("chess")
-
-
-@pytest.mark.parametrize("level", ["casual", "strong"])
-@pytest.mark.parametrize(("name", "options"), GAMES)
-def test_a_level_chooses_the_same_whatever_the_hidden_cards_are(name, options, level):
-    game, agent = parlour.load(name, **options), parlour.agent(f"level:{level},iterations=20")
-    state, rng = game.new_state(5), random.Random(5)
-    for _ in range(12):
-        while len(state.legal_actions()) < 2 and not state.is_terminal():
-            state.apply(state.legal_actions()[0])
-        if state.is_terminal():
-            break
-        seat = state.current_player
-        other = state.view(seat).sample(random.Random(rng.random()))  # the hidden cards dealt anew
-        chosen = agent.advise(state.view(seat), random.Random(7))
-        again = agent.advise(other.view(seat), random.Random(7))
-        assert again.action is chosen.action and again.reason == chosen.reason
-        state.apply(chosen.action)

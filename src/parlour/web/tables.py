@@ -311,15 +311,8 @@ class Table:
         if seat is None:
             raise WebError(protocol.NOT_YOUR_TURN, "spectators cannot act: open a seat's invite link to play")
         self._check_open()
-        if self.over:
-            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): no more actions")
-        player = self.state.player  # the game goes on, so someone is to move
-        if seat != player:
-            raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), "
-                           f"not yours (seat {seat}): wait for your turn")
-        if state_id != self.state_id:
-            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): the table "
-                           "changed since you looked; act on the latest state")
+        self._check_turn(seat, state_id, "no more actions", "wait for your turn",
+                         "the table changed since you looked; act on the latest state")
         try:
             action = self.game.parse_action(self.state, text)
         except NotationError as err:
@@ -327,6 +320,18 @@ class Table:
         except IllegalAction as err:
             raise WebError(protocol.ILLEGAL, str(err)) from None
         self.commit(seat, action)
+
+    def _check_turn(self, seat: int, state_id: int, over: str, not_yours: str, stale: str) -> None:
+        """Raise WebError unless the game goes on, ``seat`` is to move and ``state_id`` is the
+        current state; each message ends with the words given for what was asked."""
+        if self.over:
+            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): {over}")
+        player = self.state.player  # the game goes on, so someone is to move
+        if seat != player:
+            raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), "
+                           f"not yours (seat {seat}): {not_yours}")
+        if state_id != self.state_id:
+            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): {stale}")
 
     def hint(self, conn: Connection, state_id: int) -> None:
         """Start working out a hint for the connection's seat, which is to move at ``state_id``:
@@ -342,15 +347,8 @@ class Table:
         if seat is None:
             raise WebError(protocol.NOT_YOUR_TURN, "spectators get no hints: a hint is for the seat to move, from "
                            "its own cards; open a seat's invite link to play")
-        if self.over:
-            raise WebError(protocol.FINISHED, f"the game is over ({self.end_reason}): no more moves to hint at")
-        player = self.state.player
-        if seat != player:
-            raise WebError(protocol.NOT_YOUR_TURN, f"it is seat {player}'s turn ({self.seats[player].name}), not "
-                           f"yours (seat {seat}): a hint is for the seat to move")
-        if state_id != self.state_id:
-            raise WebError(protocol.STALE, f"state_id {state_id} is not the current one ({self.state_id}): ask for "
-                           "a hint on the latest state")
+        self._check_turn(seat, state_id, "no more moves to hint at", "a hint is for the seat to move",
+                         "ask for a hint on the latest state")
         if self.hint_task is not None and not self.hint_task.done():
             raise WebError(protocol.HINT_BUSY, "a hint for this table is still being worked out (at most "
                            f"{self.tables.bots.deadline:g} s): wait for it, then ask again")
