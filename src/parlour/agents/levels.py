@@ -68,15 +68,18 @@ def _every_game(spec: str) -> dict[str, str]:
 LEVELS: tuple[Level, ...] = (
     Level("novice", 1.0, "plays a random legal move, at once: for learning the rules", _every_game("random")),
     Level("casual", 1.0, "plays a hand-written strategy for each game, at once", _every_game("heuristic")),
-    Level("strong", 1.0, "searches the hidden cards for up to 1 s a move, guided by the strategy", {
-        "psalter-row": "ismcts:time=1,rollout=heuristic",
-        "decktet-golf": "ismcts:time=1,rollout=heuristic,tree=1,margin=8,keep=1.5",
-        "quisquilian": "ismcts:time=1,rollout=heuristic",
+    # The searches are bound by iterations, so that a level plays the same on a quiet machine
+    # and a busy one; the clock is the guarantee of the think bound (it stops a search early
+    # only on a machine slower than the native playouts' measured speed, docs/benchmarks.md).
+    Level("strong", 1.0, "searches the hidden cards up to 1 s a move, guided by the strategy", {
+        "psalter-row": "ismcts:iterations=3000,time=1,rollout=heuristic",
+        "decktet-golf": "ismcts:iterations=1000,time=1,rollout=heuristic,tree=1,margin=8,keep=1.5",
+        "quisquilian": "ismcts:iterations=1000,time=1,rollout=heuristic",
     }),
-    Level("expert", 2.0, "searches for up to 2 s a move: the strongest level, and the one hints come from", {
-        "psalter-row": "ismcts:time=2,rollout=heuristic",
-        "decktet-golf": "ismcts:time=2,rollout=heuristic,tree=1,margin=8,keep=1.5",
-        "quisquilian": "ismcts:time=2,rollout=heuristic",
+    Level("expert", 2.0, "searches three times longer, up to 2 s a move: the level hints come from", {
+        "psalter-row": "ismcts:iterations=8000,time=2,rollout=heuristic",
+        "decktet-golf": "ismcts:iterations=3000,time=2,rollout=heuristic,tree=1,margin=8,keep=1.5",
+        "quisquilian": "ismcts:iterations=3000,time=2,rollout=heuristic",
     }),
 )
 
