@@ -234,7 +234,8 @@ def _quis_dealer(game: Any, obs: dict[str, Any]) -> Callable[[random.Random], di
 def _quis_deal(dealer: pools.Dealer, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """``pools.Dealer.__call__`` as it was: a reading and a split of the seat's hand, then each
     group's other cards (sorted, then shuffled) into its other places."""
-    _, groups, parts = pools._pick(dealer.options, rng)
+    option = pools._pick(dealer.options, rng)
+    groups, parts = option[1], option[2]
     n, seat = len(dealer.sizes), dealer.seat
     hands: list[list[int]] = [[] if s != seat else list(dealer.hand) for s in range(n)]
     pile: list[int] = []

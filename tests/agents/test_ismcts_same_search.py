@@ -12,9 +12,11 @@ import hashlib
 import random
 
 import pytest
-from sample_reference import views
+from sample_reference import reference_sample, views
 
 import parlour
+from parlour.core.game import Game
+from parlour.core.view import View
 
 SPECS = (
     "ismcts:iterations=60",
@@ -27,24 +29,31 @@ SPECS = (
 GAMES = ("psalter-row", "decktet-golf", "quisquilian")
 
 
-def decisions(name: str, count: int = 6) -> list[tuple[str, parlour.State]]:
+def decisions(name: str, count: int = 6, seed: int = 3) -> list[tuple[str, parlour.State]]:
     """``count`` states met in play where the seat to move has two or more moves, spread over
     the games of ``sample_reference.views`` (so over option combinations and stages)."""
-    found = [(label, state) for label, state, seat in views(name, games=8, every=12, seed=3)
+    found = [(label, state) for label, state, seat in views(name, games=8, every=12, seed=seed)
              if seat is not None and seat == state.current_player and len(state.legal_actions()) > 1]
     return found[:: max(1, len(found) // count)][:count]
 
 
-def search_print(name: str, spec: str) -> str:
-    """sha256 (16 hex digits) of each decision's move, its root's visits per move and the
-    generator's state after the search."""
-    agent = parlour.agent(spec)
-    digest = hashlib.sha256()
-    for label, state in decisions(name):
+def searches(agent: parlour.Agent, found: list[tuple[str, parlour.State]]) -> list[tuple]:
+    """For each decision: the move, the root's visits and rewards per move, and the generator's
+    state after the search."""
+    out = []
+    for label, state in found:
         view, rng = state.view(state.current_player), random.Random(label)
         action, root = agent.decide(view, rng)
         visits = sorted((str(move), edge.visits, round(edge.reward, 9)) for move, edge in root.edges.items())
-        digest.update(repr((str(action), visits, rng.getstate())).encode())
+        out.append((str(action), visits, rng.getstate()))
+    return out
+
+
+def search_print(name: str, spec: str) -> str:
+    """sha256 (16 hex digits) of :func:`searches` at :func:`decisions`, one decision after another."""
+    digest = hashlib.sha256()
+    for search in searches(parlour.agent(spec), decisions(name)):
+        digest.update(repr(search).encode())
     return digest.hexdigest()[:16]
 
 
@@ -75,6 +84,40 @@ FINGERPRINTS: dict[tuple[str, str], str] = {
 @pytest.mark.parametrize("name", GAMES)
 def test_the_search_is_the_one_recorded(name, spec):
     assert search_print(name, spec) == FINGERPRINTS[name, spec]
+
+
+def other_decisions(name: str) -> list[tuple[str, parlour.State]]:
+    """Decisions apart from the recorded ones; in Quisquilian also two at a game's end, where
+    the hands are (nearly) empty and the seat's next turn is a few moves away, so that its
+    nodes split by what it draws (earlier, 60 iterations never reach its next turn)."""
+    found = decisions(name, count=5, seed=4)
+    if name == "quisquilian":
+        found += [(label, state) for label, state, seat in views(name, games=8, every=12, seed=4)
+                  if seat is not None and seat == state.current_player and len(state.legal_actions()) > 1
+                  and sum(map(len, state.hands)) <= state.n][-2:]
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_other_decisions_find_the_seats_nodes_by_what_it_sees(name, monkeypatch):
+    """With one node for every observation the searches there would differ: the comparison
+    with the plain node keys below can fail."""
+    found = other_decisions(name)
+    fast = searches(parlour.agent(SPECS[0]), found)
+    monkeypatch.setattr(type(found[0][1].game), "_observation_key", lambda game, state, seat: 0)
+    assert searches(parlour.agent(SPECS[0]), found) != fast
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_is_the_one_over_the_plain_samples_and_node_keys(name, spec, monkeypatch):
+    """At other decisions, the search as it goes is the one that samples by the plain sampler
+    and finds the seat's nodes by the observation's text: the same in every statistic."""
+    found = other_decisions(name)
+    fast = searches(parlour.agent(spec), found)
+    monkeypatch.setattr(View, "sample", lambda view, rng: reference_sample(view.game, view.observation, rng))
+    monkeypatch.setattr(type(found[0][1].game), "_observation_key", Game._observation_key)
+    assert searches(parlour.agent(spec), found) == fast
 
 
 @pytest.mark.parametrize("name", GAMES)

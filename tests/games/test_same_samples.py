@@ -15,6 +15,8 @@ import random
 import pytest
 from sample_reference import reference_sample, slots, views
 
+import parlour
+
 GAMES = ("psalter-row", "decktet-golf", "quisquilian")
 
 
@@ -113,3 +115,78 @@ FINGERPRINTS = {
 @pytest.mark.parametrize("name", GAMES)
 def test_samples_are_the_ones_recorded(name):
     assert fingerprint(name) == FINGERPRINTS[name]
+
+
+def a_decision(name: str):
+    """A state of a game in play (the seat to move decides)."""
+    return next(state for _, state, seat in views(name, games=2, every=4, seed=5) if not state.is_terminal())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_view_works_out_its_sampler_once(name, monkeypatch):
+    state = a_decision(name)
+    seat = state.current_player
+    made = []
+    sampling = type(state.game)._sampling
+    real = sampling.sampler
+    monkeypatch.setattr(sampling, "sampler", lambda game, obs: made.append(obs) or real(game, obs))
+    view = state.view(seat)
+    rng, ref_rng = random.Random(1), random.Random(1)
+    for _ in range(4):
+        assert slots(view.sample(rng)) == slots(reference_sample(state.game, state.observation(seat), ref_rng))
+    assert made == [state.observation(seat)]
+
+
+def _spoilt(name: str, obs: dict) -> dict:
+    """The observation with one thing that no state shows: a Row out of order, suited lines
+    outside the ontop phase, discards owed while digging."""
+    obs = json.loads(json.dumps(obs))
+    if name == "psalter-row":
+        obs["row"] = ["9H", "4H"]
+        obs["hand"] = [code for code in obs["hand"] if code not in ("9H", "4H")]
+    elif name == "decktet-golf":
+        obs["lines"] = ["2"]
+    else:
+        obs["phase"], obs["to_discard"] = "dig", 2
+    return obs
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_sampler_of_an_impossible_observation_refuses_every_sample_as_the_plain_one_did(name):
+    """The first sample is read as a position and checked in full: an observation no state
+    shows is refused with the very error of the plain sampler, at every call."""
+    state = a_decision(name)
+    obs = _spoilt(name, state.observation(state.current_player))
+    with pytest.raises(parlour.PositionError) as plain:
+        reference_sample(state.game, obs, random.Random(3))
+    sample = state.game.sampler(obs)
+    for k in range(2):
+        with pytest.raises(parlour.PositionError) as fast:
+            sample(random.Random(3))
+        assert str(fast.value) == str(plain.value), k
+
+
+def test_samples_that_give_a_digging_player_a_dig_by_an_exchange_are_the_plain_ones(monkeypatch):
+    """QU-10's last resort, an exchange of cards where redeals found no dig, gives the states
+    the plain sampler gave: with one deal allowed instead of 5,000, it is reached often."""
+    import sample_reference
+
+    from parlour.games.quisquilian import sampling
+
+    monkeypatch.setattr(sampling, "REDEALS", 1)
+    monkeypatch.setattr(sample_reference, "REDEALS", 1)
+    exchanged = []
+    real = sampling._give_a_dig
+    monkeypatch.setattr(sampling, "_give_a_dig", lambda *args: exchanged.append(1) or real(*args))
+    compared = 0
+    for label, state, seat in views("quisquilian", games=24, every=8, seed=1):
+        obs = state.observation(seat)
+        if not (obs["phase"] == "dig" and obs["seat"] != obs["player"] and obs["end"] is None):
+            continue
+        fast_rng, ref_rng = random.Random(label), random.Random(label)
+        sample = state.game.sampler(obs)
+        for k in range(3):
+            assert slots(sample(fast_rng)) == slots(reference_sample(state.game, obs, ref_rng)), f"{label}: {k}"
+            assert fast_rng.getstate() == ref_rng.getstate(), label
+        compared += 1
+    assert compared > 50 and len(exchanged) > 20, (compared, len(exchanged))
