@@ -390,6 +390,7 @@ class IsmctsAgent(Agent):
         c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
         hinted = bias or self.settings["keep"] is not None
         tree = self.settings["tree"]
+        log, sqrt = math.log, math.sqrt
         while (player := state.current_player) is not None:
             actions = state.legal_actions()
             edges = node.edges
@@ -402,13 +403,15 @@ class IsmctsAgent(Agent):
                 else:
                     edge.available += 1
                     tried.append((action, edge))
-            # The best by UCB (plus the bias of the hint), the first of equals (all available
-            # counts are up first: an action listed twice counts twice, as it always did).
+            # The best by UCB1 with availability counts (plus the bias of the hint), the first of
+            # equals; all available counts are up first (an action listed twice counts twice).
+            # Written out: this runs for every tried move at every level of every iteration.
             best, top = None, 0.0
             for action, edge in tried:
-                score = _ucb(edge, c)
+                visits = edge.visits
+                score = edge.reward / visits + c * sqrt(log(edge.available) / visits)
                 if bias and action is hint:
-                    score += bias / edge.visits
+                    score += bias / visits
                 if best is None or score > top:
                     best, top = action, score
             if untried and (best is None or fpu is None or fpu > top):
@@ -472,7 +475,3 @@ def _worth(game: Game, margin: bool) -> Callable[[Edge, bool], str]:
             return f"{percent} by score margin over {edge.visits:,} playouts (50%: level)"
         return f"wins {percent} of {edge.visits:,} playouts"
     return share
-
-
-def _ucb(edge: Edge, c: float) -> float:
-    return edge.reward / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
