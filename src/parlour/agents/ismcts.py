@@ -390,18 +390,31 @@ class IsmctsAgent(Agent):
         c, bias, fpu = self.settings["c"], self.settings["bias"], self.settings["fpu"]
         hinted = bias or self.settings["keep"] is not None
         tree = self.settings["tree"]
+        log, sqrt = math.log, math.sqrt
         while (player := state.current_player) is not None:
             actions = state.legal_actions()
             edges = node.edges
             hint = self._hint(node, state, seat, rng) if hinted else None
-            untried = [a for a in actions if a not in edges]
+            untried, tried = [], []
             for action in actions:
-                if action in edges:
-                    edges[action].available += 1
-            tried = [a for a in actions if a in edges]
-            scores = {a: _ucb(edges[a], c) + (bias / edges[a].visits if bias and a is hint else 0.0) for a in tried}
-            best = max(tried, key=scores.__getitem__, default=None)
-            if untried and (best is None or fpu is None or fpu > scores[best]):
+                edge = edges.get(action)
+                if edge is None:
+                    untried.append(action)
+                else:
+                    edge.available += 1
+                    tried.append((action, edge))
+            # The best by UCB1 with availability counts (plus the bias of the hint), the first of
+            # equals; all available counts are up first (an action listed twice counts twice).
+            # Written out: this runs for every tried move at every level of every iteration.
+            best, top = None, 0.0
+            for action, edge in tried:
+                visits = edge.visits
+                score = edge.reward / visits + c * sqrt(log(edge.available) / visits)
+                if bias and action is hint:
+                    score += bias / visits
+                if best is None or score > top:
+                    best, top = action, score
+            if untried and (best is None or fpu is None or fpu > top):
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 edges[action] = edge = Edge(player)
                 state.apply(action)
@@ -432,7 +445,7 @@ class IsmctsAgent(Agent):
 def _node_after(edge: Edge, state: State, seat: int) -> Node:
     """The node an edge leads to in this determinization: where ``seat`` is to move, the
     one of its observation now (what it drew, what chance showed); else the only one."""
-    key = repr(state.observation(seat)) if state.current_player == seat else None
+    key = state.observation_key(seat) if state.current_player == seat else None
     node = edge.after.get(key)
     if node is None:
         node = edge.after[key] = Node()
@@ -462,7 +475,3 @@ def _worth(game: Game, margin: bool) -> Callable[[Edge, bool], str]:
             return f"{percent} by score margin over {edge.visits:,} playouts (50%: level)"
         return f"wins {percent} of {edge.visits:,} playouts"
     return share
-
-
-def _ucb(edge: Edge, c: float) -> float:
-    return edge.reward / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar, Iterator
 
@@ -34,9 +34,11 @@ class Game:
     #: The lowest and highest score a seat can end with, where scores are bounded (the
     #: solitaire's score is what search agents maximise; multiplayer games go by winners).
     score_range: ClassVar[tuple[int, int] | None] = None
-    #: The game's modules for positions (``new_state``, ``from_position``, ``sample``,
-    #: ``observation``, ``to_position``) and for text (``render``): the hooks hand over to them.
+    #: The game's modules for positions (``new_state``, ``from_position``, ``observation``,
+    #: ``to_position``), for samples (``sampler``) and for text (``render``): the hooks hand
+    #: over to them.
     _positions: ClassVar[ModuleType]
+    _sampling: ClassVar[ModuleType]
     _text: ClassVar[ModuleType]
 
     def __init__(self, /, **options: Any) -> None:
@@ -111,7 +113,25 @@ class Game:
 
     def sample(self, observation: dict[str, Any], rng: random.Random) -> "State":
         """A full state consistent with an observation; hidden cards dealt by ``rng`` alone."""
-        return self._positions.sample(self, observation, rng)
+        return self.sampler(observation)(rng)
+
+    def sampler(self, observation: dict[str, Any]) -> Callable[[random.Random], "State"]:
+        """Samples for one observation: ``sampler(observation)(rng)`` is ``sample(observation,
+        rng)``, what the observation tells worked out once for all of them (``core.sampling``;
+        a view keeps its sampler, and a search draws thousands of samples from one view).
+
+        >>> import parlour
+        >>> game = parlour.load("decktet-golf")
+        >>> observation = game.new_state(seed=2).observation(0)
+        >>> sample = game.sampler(observation)
+        >>> sample(random.Random(5)).to_position() == game.sample(observation, random.Random(5)).to_position()
+        True
+        """
+        return self._sampling.sampler(self, observation)
+
+    def _observation_key(self, state: "State", seat: int | None) -> Hashable:
+        """:meth:`State.observation_key`: a game with no compact key of its own has the observation's text."""
+        return repr(state.observation(seat))
 
     def render(self, observation: dict[str, Any]) -> str:
         """The observation as text for a terminal, with rich console markup."""
@@ -267,6 +287,20 @@ class State:
         if seat is not None:
             self._check_seat(seat)
         return self.game._positions.observation(self, seat)
+
+    def observation_key(self, seat: int | None) -> Hashable:
+        """A compact stand-in for ``observation(seat)``: two states of one game have equal keys
+        exactly when their observations for ``seat`` are equal (``repr`` of each alike: IS-MCTS
+        finds the seat's information sets by it, thousands of times a search).
+
+        >>> import parlour
+        >>> state = parlour.load("psalter-row").new_state(seed=1)
+        >>> state.view(0).sample(random.Random(0)).observation_key(0) == state.observation_key(0)
+        True
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        return self.game._observation_key(self, seat)
 
     def to_position(self) -> dict[str, Any]:
         """The full position as a JSON-ready dict; ``game.from_position`` rebuilds it."""

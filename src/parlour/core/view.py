@@ -7,6 +7,7 @@ where the hidden cards really are.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.action import Action
@@ -28,7 +29,7 @@ class View:
     (5, 0)
     """
 
-    __slots__ = ("game", "seat", "legal_actions", "_observation", "_snapshot")
+    __slots__ = ("game", "seat", "legal_actions", "_observation", "_snapshot", "_sampler")
 
     def __init__(self, game: "Game", seat: int, legal_actions: list[Action], snapshot: "State") -> None:
         self.game = game
@@ -36,6 +37,7 @@ class View:
         self.legal_actions = legal_actions
         self._observation: dict[str, Any] | None = None
         self._snapshot: State | None = snapshot
+        self._sampler: Callable[[random.Random], State] | None = None
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -53,9 +55,13 @@ class View:
         """A full state consistent with everything this seat knows.
 
         The unknown cards are dealt uniformly by ``rng`` among the places they
-        could be, and the chance seed is fresh from ``rng``.
+        could be, and the chance seed is fresh from ``rng``. What the observation tells is
+        worked out on the first call (``game.sampler``), once for every sample a search draws.
         """
-        return self.game.sample(self.observation, rng)
+        sampler = self._sampler
+        if sampler is None:
+            sampler = self._sampler = self.game.sampler(self.observation)
+        return sampler(rng)
 
     def __repr__(self) -> str:
         return f"<View seat={self.seat} of {self.game!r}>"

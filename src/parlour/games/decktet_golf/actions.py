@@ -16,8 +16,8 @@ from parlour.games.decktet_golf.layout import (
     CELLS,
     FULL,
     LINE_OUTER,
+    MASK_CELLS,
     N_CELLS,
-    cells_of,
 )
 
 FLIP, TAKE, DRAW, REPLACE, DISCARD, ONTOP, SWAP = range(7)
@@ -67,8 +67,8 @@ ONTOP_CELL = {c: _intern(ONTOP, c) for pair in LINE_OUTER for c in pair}
 
 #: By mask of cells: the flips of those cells, the replacements of those cells, and
 #: the replacements plus "discard" (after a draw from the pile).
-FLIPS = tuple(tuple(FLIP_CELL[c] for c in cells_of(m)) for m in range(FULL + 1))
-REPLACES = tuple(tuple(REPLACE_CELL[c] for c in cells_of(m)) for m in range(FULL + 1))
+FLIPS = tuple(tuple(FLIP_CELL[c] for c in cells) for cells in MASK_CELLS)
+REPLACES = tuple(tuple(REPLACE_CELL[c] for c in cells) for cells in MASK_CELLS)
 REPLACES_OR_DISCARD = tuple(REPLACES[m] + (DISCARD_ACTION,) for m in range(FULL + 1))
 _SWAPS: dict[int, tuple[GolfAction, ...]] = {}
 
@@ -77,7 +77,7 @@ def swaps(mask: int) -> tuple[GolfAction, ...]:
     """Every swap of two different occupied cells of a layout (DG-11)."""
     found = _SWAPS.get(mask)
     if found is None:
-        found = _SWAPS[mask] = tuple(swap(a, b) for a, b in combinations(cells_of(mask), 2))
+        found = _SWAPS[mask] = tuple(swap(a, b) for a, b in combinations(MASK_CELLS[mask], 2))
     return found
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
-from parlour.games.decktet_golf import events, position, text
+from parlour.games.decktet_golf import events, position, sampling, text
 from parlour.games.decktet_golf.notation import Spec, expected, notation_forms, parse_spec
 
 OPTIONS = (
@@ -38,6 +38,8 @@ class DecktetGolf(Game):
     option_specs = OPTIONS
     rules_summary = text.RULES_SUMMARY
     _positions: ClassVar[ModuleType] = position
+    _sampling: ClassVar[ModuleType] = sampling
+    _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
 
     def __init__(self, /, **options: Any) -> None:

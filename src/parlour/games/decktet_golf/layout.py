@@ -40,3 +40,7 @@ def cells_of(mask: int) -> list[int]:
     ['B2', 'C2', 'B3', 'C3']
     """
     return [c for c in range(N_CELLS) if mask >> c & 1]
+
+
+#: ``cells_of`` of every mask, worked out once (the actions' tables and the observation keys read it).
+MASK_CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(cells_of(mask)) for mask in range(FULL + 1))

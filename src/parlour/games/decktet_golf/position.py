@@ -1,4 +1,4 @@
-"""Positions, observations and samples of Decktet Golf.
+"""Positions and observations (and their keys) of Decktet Golf.
 
 Position keys (besides ``options``, ``end`` and ``chance``): ``round`` (1-based),
 ``dealer``, ``turn`` (whose turn), ``player`` (who decides now; differs from
@@ -20,12 +20,10 @@ True
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.decktet import CODE, parse_card
-from parlour.core.chance import fresh_seed
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
@@ -45,6 +43,7 @@ from parlour.games.decktet_golf.layout import (
     FULL,
     LINE_KEYS,
     LINE_OUTER,
+    MASK_CELLS,
     N_CELLS,
     OUTSIDE,
 )
@@ -168,48 +167,41 @@ def observation(state: GolfState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def sample(game: "DecktetGolf", obs: dict[str, Any], rng: random.Random) -> GolfState:
-    """A state consistent with an observation; the unseen cards dealt by ``rng`` alone.
+def observation_key(state: GolfState, seat: int | None) -> tuple:
+    """What :func:`observation` shows, as a tuple that is equal exactly when the observation is:
+    the cells that hold a card (``occ``) and those face up, the face-up cells' cards, the pile's
+    contents sorted once they are public, the drawn card where ``seat`` sees it, and the rest as
+    the state keeps it (the options are the game's; the scores and the player to move follow from
+    the totals and the end).
 
-    Unseen cards are sorted before they are shuffled, so the sample never depends
-    on where they really are. After a reshuffle the pile's contents are public and
-    the face-down cards are exactly the rest.
+    >>> import parlour, random
+    >>> state = parlour.load("decktet-golf").new_state(seed=1)
+    >>> observation_key(state, 0) == observation_key(state.view(0).sample(random.Random(2)), 0)
+    True
     """
-    game = game.with_options(obs["options"])  # type: ignore[assignment]
-    seen = Counter(code for layout in obs["layouts"] for code in layout.values() if code != HIDDEN)
-    seen.update(obs["discard"])
-    if obs["drawn"]:
-        seen[obs["drawn"]] += 1
-    unseen = Counter(CODE[c] for c in game.deck) - seen  # type: ignore[attr-defined]
-    held = obs["drawn_from"] == "pile" and obs["drawn"] is None
-    pile_size = obs["draw_pile_size"]
-    if obs["pile_contents"] is not None:
-        pile_pool = sorted(obs["pile_contents"])
-        rng.shuffle(pile_pool)
-        down_pool = sorted((unseen - Counter(pile_pool)).elements())
-        rng.shuffle(down_pool)
-    else:
-        down_pool = sorted(unseen.elements())
-        rng.shuffle(down_pool)
-        pile_pool = down_pool[len(down_pool) - pile_size - held :]
-    deal = iter(down_pool)
-    layouts = [
-        {cell: next(deal) if code == HIDDEN else code for cell, code in layout.items()} for layout in obs["layouts"]
-    ]
-    position = {key: obs[key] for key in _common_keys()}
-    position["layouts"] = layouts
-    position["drawn"] = pile_pool[0] if held else obs["drawn"]
-    position["draw_pile"] = pile_pool[held : held + pile_size]
-    position["chance"] = fresh_seed(rng)
-    return from_position(game, position)
-
-
-def _common_keys() -> tuple[str, ...]:
+    held_secret = state.drawn >= 0 and state.from_pile and (seat is None or seat != state.turn)
+    contents = None
+    if state.pile_known:
+        cards = state.pile[state.top :] + ([state.drawn] if held_secret else [])
+        contents = tuple(sorted(cards))
+    cells, up = state.cells, state.up
+    face_up = tuple([cells[s * N_CELLS + c] for s in range(state.n) for c in MASK_CELLS[up[s]]])
     return (
-        "round", "dealer", "turn", "player", "phase", "face_up", "discard", "drawn_from", "flips_left", "lines",
-        "swappers", "after_swaps", "excuse_owed", "ender", "totals", "round_scores", "pile_known", "reshuffles",
-        "turns", "line_discards", "first_players", "last_round_layouts", "options", "end",
+        tuple(state.occ), tuple(up), face_up, tuple(state.discard), len(state.pile) - state.top, contents,
+        state.drawn if state.drawn >= 0 and not held_secret else -1, None if state.drawn < 0 else state.from_pile,
+        state.round, state.dealer, state.turn, state.player, state.phase, state.flips_left, state.lines,
+        state.swappers, state.after_swaps, state.excuse_owed, state.ender, state.totals, state.round_scores,
+        state.pile_known, state.reshuffles, state.turns, state.line_discards, state.firsts, state.last_cells,
+        state.end,
     )
+
+
+#: The observation's keys a sample keeps as they are.
+KEPT = (
+    "round", "dealer", "turn", "player", "phase", "face_up", "discard", "drawn_from", "flips_left", "lines",
+    "swappers", "after_swaps", "excuse_owed", "ender", "totals", "round_scores", "pile_known", "reshuffles",
+    "turns", "line_discards", "first_players", "last_round_layouts", "options", "end",
+)
 
 
 def from_position(game: "DecktetGolf", position: dict[str, Any]) -> GolfState:

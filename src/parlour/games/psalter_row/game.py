@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from parlour.core.game import Game
 from parlour.core.options import Option
-from parlour.games.psalter_row import position, text
+from parlour.games.psalter_row import position, sampling, text
 from parlour.games.psalter_row.notation import EXPECTED, NOTATION_FORMS, parse_spec
 
 OPTIONS = (
@@ -41,6 +41,8 @@ class PsalterRow(Game):
     score_range = (-9, 14)  # PR-13
     notation_help = EXPECTED
     _positions: ClassVar[ModuleType] = position
+    _sampling: ClassVar[ModuleType] = sampling
+    _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
 

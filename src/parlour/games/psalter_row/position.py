@@ -1,4 +1,4 @@
-"""Positions, observations and samples of Psalter Row (DESIGN.md "Psalter Row").
+"""Positions and observations (and their keys) of Psalter Row (DESIGN.md "Psalter Row").
 
 >>> import parlour
 >>> game = parlour.load("psalter-row")
@@ -9,12 +9,11 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, DECK_SIZE, RANK, parse_card
-from parlour.core.chance import fresh_seed, shuffle
+from parlour.core.chance import shuffle
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
@@ -111,24 +110,18 @@ def observation(state: PsalterState, seat: int | None = 0) -> dict[str, Any]:
     }
 
 
-def sample(game: "PsalterRow", obs: dict[str, Any], rng: random.Random) -> PsalterState:
-    """A state consistent with an observation: the unseen cards, in a random order, form the pile.
+def observation_key(state: PsalterState, seat: int | None) -> tuple:
+    """What :func:`observation` shows, as a tuple that is equal exactly when the observation is
+    (the options are the game's, the score and the player to move follow from the Row and the end).
 
-    A spectator's observation (``hand`` null) hides the hand too: its ``hand_size`` cards are
-    dealt from the unseen cards with the pile. The unseen cards are taken in card order before
-    shuffling, so the sample does not depend on where they really are.
+    >>> import parlour, random
+    >>> state = parlour.load("psalter-row").new_state(seed=1)
+    >>> observation_key(state, 0) == observation_key(state.view(0).sample(random.Random(2)), 0)
+    True
     """
-    seen = {parse_card(code) for key in ("row", "discard", "removed") for code in obs[key]}
-    seen.update(parse_card(code) for code in obs["hand"] or ())
-    unseen = [c for c in range(DECK_SIZE) if c not in seen]
-    rng.shuffle(unseen)
-    hand = obs["hand"] if obs["hand"] is not None else codes(unseen[: obs["hand_size"]])
-    position = {key: obs[key] for key in ("row", "discard", "removed", "reshuffled", "pending", "pending_discards",
-                                          "options", "end")}
-    position["hand"] = hand
-    position["draw_pile"] = codes(unseen[len(hand) if obs["hand"] is None else 0 :])
-    position["chance"] = fresh_seed(rng)
-    return from_position(game, position)
+    hand = len(state.hand) if seat is None else tuple(state.hand)
+    return (tuple(state.row), hand, len(state.pile) - state.top, tuple(state.discard), state.removed,
+            state.reshuffled, state.pending, state.owed, state.end)
 
 
 def from_position(game: "PsalterRow", position: dict[str, Any]) -> PsalterState:

@@ -16,7 +16,7 @@ from parlour.cards.standard import DECK_SIZE
 from parlour.core.errors import OptionError
 from parlour.core.game import Game
 from parlour.core.options import Option
-from parlour.games.quisquilian import position, text
+from parlour.games.quisquilian import position, sampling, text
 from parlour.games.quisquilian.notation import EXPECTED, notation_forms, parse_spec
 from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS
 
@@ -38,6 +38,8 @@ class Quisquilian(Game):
     rules_summary = text.RULES_SUMMARY
     notation_help = EXPECTED
     _positions: ClassVar[ModuleType] = position
+    _sampling: ClassVar[ModuleType] = sampling
+    _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
     _parse_spec = staticmethod(parse_spec)
 

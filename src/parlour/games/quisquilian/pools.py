@@ -281,6 +281,10 @@ def _splits_of(k: int, owners: list[tuple[int, int]]) -> Iterator[tuple[int, ...
             yield (used,) + tail
 
 
+#: A deal's plan (``Dealer._plan``): for each group, its cards to deal and their places in turn.
+Plan = tuple[tuple[list[int], tuple[tuple[int, int], ...]], ...]
+
+
 class Dealer:
     """Deals the hidden cards anew as one seat (or a spectator, ``seat`` None) may see them:
     a reading and a split of the seat's hand among that reading's groups, drawn with their
@@ -294,30 +298,43 @@ class Dealer:
     def __init__(self, readings: Readings, unseen: Counter, sizes: list[int], pile: int, seat: int | None,
                  hand: list[int]) -> None:
         self.sizes, self.seat, self.hand = sizes, seat, hand
-        self.options: list[tuple[float, Groups, list[Counter]]] = []
+        #: (weight, groups, the seat's hand split among them, the deal's plan): see ``_plan``.
+        self.options: list[tuple[float, Groups, list[Counter], Plan]] = []
         for weight, pools in readings or ((ONE, ()),):
             groups = Groups(pools, unseen, sizes, pile)
             if seat is None:
-                self.options.append((weight, groups, [Counter() for _ in groups.cards]))
+                parts = [Counter() for _ in groups.cards]
+                self.options.append((weight, groups, parts, self._plan(groups, parts)))
                 continue
             for parts, chance in _hand_splits(groups, seat, Counter(hand)):
-                self.options.append((weight * chance, groups, parts))
+                self.options.append((weight * chance, groups, parts, self._plan(groups, parts)))
         if not self.options:
             raise PositionError("the hand fits none of the readings of the cleared cards (QU-9)")
 
+    def _plan(self, groups: Groups, parts: list[Counter]) -> Plan:
+        """What a deal of this reading and split does, worked out once: for each group, its cards
+        not in the seat's hand, sorted (so where they really are never shows), and the places
+        (seats, then ``n`` for the pile) that take them in turn, with how many each."""
+        return tuple(
+            (sorted((group - parts[g]).elements()),
+             tuple((at, k) for at, k in enumerate(groups.slots[g]) if at != self.seat))
+            for g, group in enumerate(groups.cards)
+        )
+
     def __call__(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Every hand (the seat's as given) and the pile, top first."""
-        _, groups, parts = _pick(self.options, rng)
+        """Every hand (the seat's as given) and the pile, top first: each group's cards shuffled,
+        then dealt to its places in turn."""
+        plan = _pick(self.options, rng)[3]
         n, seat = len(self.sizes), self.seat
         hands: list[list[int]] = [[] if s != seat else list(self.hand) for s in range(n)]
         pile: list[int] = []
-        for g, group in enumerate(groups.cards):
-            cards = sorted((group - parts[g]).elements())  # sorted: where they really are never shows
+        for group_cards, places in plan:
+            cards = group_cards[:]
             rng.shuffle(cards)
-            for at, k in enumerate(groups.slots[g]):
-                if at != seat:
-                    share, cards = cards[:k], cards[k:]
-                    (pile if at == n else hands[at]).extend(share)
+            start = 0
+            for at, k in places:
+                (pile if at == n else hands[at]).extend(cards[start : start + k])
+                start += k
         return hands, pile
 
 

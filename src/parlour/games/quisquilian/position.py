@@ -1,4 +1,4 @@
-"""Positions, observations and samples of Quisquilian.
+"""Positions and observations (and their keys) of Quisquilian.
 
 Position keys (besides ``options``, ``end`` and ``chance``): ``spots`` (nine
 stacks of codes, bottom..top), ``hands`` (per seat), ``runs`` (per seat, each run
@@ -18,12 +18,11 @@ True
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from parlour.cards.standard import CODE, parse_card
-from parlour.core.chance import fresh_seed, randbelow, shuffle
+from parlour.core.chance import randbelow, shuffle
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
@@ -139,92 +138,34 @@ def observation(state: QuisState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def sample(game: "Quisquilian", obs: dict[str, Any], rng: random.Random) -> QuisState:
-    """A state consistent with an observation, the unseen cards dealt by ``rng`` alone.
+def observation_key(state: QuisState, seat: int | None) -> tuple:
+    """What :func:`observation` shows, as a tuple that is equal exactly when the observation is:
+    the seat's hand, every hand's size, the pile's size, the board and the turn as the state
+    keeps them, and what is known of the cleared cards as the observation writes it (one
+    reading without its weight). The options are the game's; the coverage, the scores and the
+    player to move follow from the runs, the winner and the end.
 
-    After a clearing the hidden cards are dealt by what the table knows of the cleared ones
-    (QU-9, pools.Dealer): a reading of the record, then each pool's cards among the pile and
-    the hands that drew them, the other unseen cards among the rest of the hands. A player
-    seen digging has something to dig (QU-10: else the dig would have ended): deals where
-    they would not are rejected and drawn again, up to REDEALS times; past that, one of their
-    cards is exchanged for an unseen one that lets them dig.
+    >>> import parlour, random
+    >>> state = parlour.load("quisquilian").new_state(seed=1)
+    >>> observation_key(state, 0) == observation_key(state.view(0).sample(random.Random(2)), 0)
+    True
     """
-    game = game.with_options(obs["options"])  # type: ignore[assignment]
-    deal = _dealer(game, obs)
-    position = deal(rng)
-    if obs["phase"] == "dig" and obs["player"] != obs["seat"] and obs["end"] is None:
-        can_dig = _dig_check(obs)
-        for _ in range(REDEALS):
-            if can_dig(position["hands"][obs["player"]]):
-                break
-            position = deal(rng)
-        else:
-            return _give_a_dig(game, position, obs, rng)
-    return from_position(game, position, check_dig=False)
-
-
-REDEALS = 5000  # the real deal passes, so rejection ends; a rare case costs some milliseconds
-
-
-def _dig_check(obs: dict[str, Any]) -> Any:
-    """Whether a hand (codes) gives the observed digging player a run or an addition."""
-    spots = [tuple(parse_card(c) for c in stack) for stack in obs["spots"]]
-    infos = [digging.spot_info(stack) for stack in spots]
-    wanted, _ = digging.wanted_cards([tuple(parse_card(c) for c in run) for run in obs["runs"][obs["player"]]])
-
-    def can_dig(hand: list[str]) -> bool:
-        cards = tuple(sorted(parse_card(c) for c in hand))
-        return bool(digging.runs(cards, infos)) or bool(wanted and digging.additions(cards, spots, wanted))
-
-    return can_dig
-
-
-def _give_a_dig(game: "Quisquilian", position: dict[str, Any], obs: dict[str, Any], rng: random.Random) -> QuisState:
-    """Exchange one of the digging player's cards for an unseen one that lets them dig."""
-    mover, seat = obs["player"], obs["seat"]
-    places = [("hands", other) for other in range(len(obs["hand_sizes"])) if other not in (mover, seat)]
-    candidates: list[tuple[str, int | None, int]] = [
-        (key, index, at) for key, index in places for at in range(len(position[key][index]))]
-    candidates += [("draw_pile", None, at) for at in range(len(position["draw_pile"]))]
-    rng.shuffle(candidates)
-    hand = position["hands"][mover]
-    for key, index, at in candidates:
-        pile = position[key] if index is None else position[key][index]
-        for mine in range(len(hand)):
-            hand[mine], pile[at] = pile[at], hand[mine]
-            try:
-                state = from_position(game, position, check_dig=False)
-            except PositionError:  # the exchange does not fit what is known of the cleared cards
-                state = None
-            if state is not None and state._can_dig():
-                return state
-            hand[mine], pile[at] = pile[at], hand[mine]
-    return from_position(game, position, check_dig=False)  # the board allows nothing: stop only
-
-
-def _dealer(game: "Quisquilian", obs: dict[str, Any]) -> Callable[[random.Random], dict[str, Any]]:
-    """A function of an rng giving a position that deals the observation's hidden cards anew."""
-    seen = Counter(parse_card(c) for stack in obs["spots"] for c in stack)
-    seen.update(parse_card(c) for runs in obs["runs"] for run in runs for c in run)
-    unseen = Counter(game.deck) - seen  # type: ignore[attr-defined]
-    hand = [parse_card(c) for c in obs["hand"] or ()]
-    dealer = pools.Dealer(read_readings(obs, len(obs["hand_sizes"])), unseen, obs["hand_sizes"],
-                          obs["draw_pile_size"], obs["seat"], hand)
-    public = {key: obs[key] for key in _public_keys() if key in obs}
-
-    def deal(rng: random.Random) -> dict[str, Any]:
-        hands, pile = dealer(rng)
-        return {**public, "hands": [codes(h) for h in hands], "draw_pile": codes(pile), "chance": fresh_seed(rng)}
-
-    return deal
-
-
-def _public_keys() -> tuple[str, ...]:
+    readings = state.readings
+    known = None if readings is None else readings[0][1] if len(readings) == 1 else readings
     return (
-        "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played",
-        "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts", "earlier_pools",
-        "pool_readings", "winner", "options", "end",
+        None if seat is None else tuple(state.hands[seat]), tuple(map(len, state.hands)), len(state.pile) - state.top,
+        tuple(state.spots), tuple(state.runs), state.player, state.phase, state.roll, state.owed, state.used,
+        state.began_empty, state.played, state.quiet, state.barren, state.turns, state.clearings, known,
+        state.winner, state.end,
     )
+
+
+#: The observation's keys a sample keeps as they are.
+PUBLIC_KEYS = (
+    "spots", "runs", "player", "phase", "roll", "to_discard", "used_spots", "began_empty", "played",
+    "quiet_turns", "barren", "turns", "clearings", "pile_contents", "pool_counts", "earlier_pools",
+    "pool_readings", "winner", "options", "end",
+)
 
 
 def from_position(game: "Quisquilian", position: dict[str, Any], check_dig: bool = True) -> QuisState:
