@@ -64,6 +64,8 @@ def as_read(state: S, seed: int) -> S:
     """``state`` with chance ``seed``, as a game's ``from_position`` leaves a state it read: its
     starting copy kept for its record (a game's state keeps its seed in ``seed``)."""
     state.seed = seed  # type: ignore[attr-defined]
+    # The copy kept as the start must not carry the first sample's start along with it (a
+    # chain of starts, one per sample): it gets a plain origin before it is copied.
     state._origin = ("seed", seed)
     state._origin = ("position", state.clone())
     return state
