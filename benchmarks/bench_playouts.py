@@ -20,6 +20,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import parlour
@@ -162,6 +163,18 @@ def largest_dig(runs: int) -> tuple[int, float]:
     return count, statistics.median(times) * 1000
 
 
+def configurations(names: list[str]) -> Iterator[tuple[str, Any, str]]:
+    """Each configured game of ``names``: its name, the game, its options as a label."""
+    for name in names:
+        for options in CONFIGS[name]:
+            yield name, parlour.load(name, **options), ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+
+
+def ratio(speeds: dict[str, float], engine: str) -> str:
+    """The native engine's speed over the Python engine's, on the native row of a pair."""
+    return f"{speeds[engine] / speeds['python']:.1f}x" if engine == "native" and "python" in speeds else ""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
@@ -184,31 +197,24 @@ def main() -> None:
           f"{args.seconds}s each\n")
     print("| game | options | policy | engine | games/s | decisions/s | native / python |")
     print("|---|---|---|---|---|---|---|")
-    for name in names:
-        for options in CONFIGS[name]:
-            game = parlour.load(name, **options)
-            opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-            for policy in args.policy or ("random", "heuristic"):
-                figures: dict[str, tuple[float, float]] = {}
-                for engine in engines:
-                    measure = native_playouts if engine == "native" else python_playouts
-                    runs = [measure(game, policy, args.seconds, run) for run in range(args.runs)]
-                    figures[engine] = tuple(statistics.median(col) for col in zip(*runs))  # type: ignore[assignment]
-                for engine, (gps, dps) in figures.items():
-                    ratio = f"{dps / figures['python'][1]:.1f}x" if engine == "native" and "python" in figures else ""
-                    print(f"| {name} | {opts} | {policy} | {engine} | {gps:,.0f} | {dps:,.0f} | {ratio} |")
+    for name, game, opts in configurations(names):
+        for policy in args.policy or ("random", "heuristic"):
+            figures: dict[str, tuple[float, float]] = {}
+            for engine in engines:
+                measure = native_playouts if engine == "native" else python_playouts
+                runs = [measure(game, policy, args.seconds, run) for run in range(args.runs)]
+                figures[engine] = tuple(statistics.median(col) for col in zip(*runs))  # type: ignore[assignment]
+            speeds = {engine: dps for engine, (_, dps) in figures.items()}
+            for engine, (gps, dps) in figures.items():
+                print(f"| {name} | {opts} | {policy} | {engine} | {gps:,.0f} | {dps:,.0f} | {ratio(speeds, engine)} |")
     if args.search:
         print("\n| game | options | IS-MCTS rollout=heuristic | playouts/s | native / python |")
         print("|---|---|---|---|---|")
-        for name in names:
-            for options in CONFIGS[name]:
-                game = parlour.load(name, **options)
-                opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-                rates = {engine: statistics.median(search_playouts(game, engine, args.seconds, run)
-                                                   for run in range(args.runs)) for engine in engines}
-                for engine, rate in rates.items():
-                    ratio = f"{rate / rates['python']:.1f}x" if engine == "native" and "python" in rates else ""
-                    print(f"| {name} | {opts} | {engine} | {rate:,.0f} | {ratio} |")
+        for name, game, opts in configurations(names):
+            rates = {engine: statistics.median(search_playouts(game, engine, args.seconds, run)
+                                               for run in range(args.runs)) for engine in engines}
+            for engine, rate in rates.items():
+                print(f"| {name} | {opts} | {engine} | {rate:,.0f} | {ratio(rates, engine)} |")
     if args.detail:
         detail(names, args.runs, args.seconds)
 
