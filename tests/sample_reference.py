@@ -29,6 +29,7 @@ from parlour.games.psalter_row import position as psalter_position
 from parlour.games.quisquilian import digging, pools
 from parlour.games.quisquilian import position as quis_position
 from parlour.games.quisquilian.pool_keys import read_readings
+from parlour.games.quisquilian.sampling import _give_a_dig
 
 
 def views(name: str, games: int, every: int, seed: int) -> list[tuple[str, State, int | None]]:
@@ -175,7 +176,7 @@ def _quis(game: Any, obs: dict[str, Any], rng: random.Random) -> State:
                 break
             position = deal(rng)
         else:
-            return _quis_give_a_dig(game, position, obs, rng)
+            return _give_a_dig(game, position, obs, rng)  # the exchange is the package's, unchanged
     return quis_position.from_position(game, position, check_dig=False)
 
 
@@ -190,28 +191,6 @@ def _quis_dig_check(obs: dict[str, Any]) -> Callable[[list[str]], bool]:
         return bool(digging.runs(cards, infos)) or bool(wanted and digging.additions(cards, spots, wanted))
 
     return can_dig
-
-
-def _quis_give_a_dig(game: Any, position: dict[str, Any], obs: dict[str, Any], rng: random.Random) -> State:
-    mover, seat = obs["player"], obs["seat"]
-    places = [("hands", other) for other in range(len(obs["hand_sizes"])) if other not in (mover, seat)]
-    candidates: list[tuple[str, int | None, int]] = [
-        (key, index, at) for key, index in places for at in range(len(position[key][index]))]
-    candidates += [("draw_pile", None, at) for at in range(len(position["draw_pile"]))]
-    rng.shuffle(candidates)
-    hand = position["hands"][mover]
-    for key, index, at in candidates:
-        pile = position[key] if index is None else position[key][index]
-        for mine in range(len(hand)):
-            hand[mine], pile[at] = pile[at], hand[mine]
-            try:
-                state = quis_position.from_position(game, position, check_dig=False)
-            except PositionError:
-                state = None
-            if state is not None and state._can_dig():
-                return state
-            hand[mine], pile[at] = pile[at], hand[mine]
-    return quis_position.from_position(game, position, check_dig=False)
 
 
 def _quis_dealer(game: Any, obs: dict[str, Any]) -> Callable[[random.Random], dict[str, Any]]:

@@ -148,14 +148,18 @@ typedef struct {
 
 static inline int done(const sink *k) { return k->err || (!k->out && k->found); }
 
-static void emit_run(sink *k, int first, int len, const uint8_t *src) {
+/* A found action: a new slot for it, or NULL when only finding counts (or memory ran out). */
+static qu_action *emit(sink *k) {
     k->found = 1;
-    if (!k->out) return;
+    if (!k->out) return NULL;
     qu_action *a = pn_list_push(k->out);
-    if (!a) {
-        k->err = PN_ERR_NOMEM;
-        return;
-    }
+    if (!a) k->err = PN_ERR_NOMEM;
+    return a;
+}
+
+static void emit_run(sink *k, int first, int len, const uint8_t *src) {
+    qu_action *a = emit(k);
+    if (!a) return;
     a->kind = RUN;
     a->card = (uint8_t)first;
     a->len = (uint8_t)len;
@@ -163,13 +167,8 @@ static void emit_run(sink *k, int first, int len, const uint8_t *src) {
 }
 
 static void emit_add(sink *k, int card, int source, int target, int named) {
-    k->found = 1;
-    if (!k->out) return;
-    qu_action *a = pn_list_push(k->out);
-    if (!a) {
-        k->err = PN_ERR_NOMEM;
-        return;
-    }
+    qu_action *a = emit(k);
+    if (!a) return;
     a->kind = ADD;
     a->card = (uint8_t)card;
     a->spot = (uint8_t)source;
