@@ -15,6 +15,18 @@ whether it finishes ahead of more opponents than the base agent did, with 95% co
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
 
+``ladder``: the levels (``parlour.agents.levels.LEVELS``) of one game in one tournament, as
+``strength`` plays it, each level by its spec for the game without its clock: the levels'
+searches are bound by iterations, so this is the level's play wherever its clock does not bind
+(``think`` measures that), and the same games on a busy machine as on a quiet one.
+
+    .venv/bin/python benchmarks/bench_agents.py ladder quisquilian --players 4 --games 400 --workers 16
+
+``think``: each level's think time per decision (median, 95th percentile, most) on decisions
+met in heuristic play, one process, against each level's bound.
+
+    .venv/bin/python benchmarks/bench_agents.py think --decisions 40
+
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
 run in the same process.
@@ -41,6 +53,7 @@ from rich.progress import Progress
 
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
+from parlour.agents.levels import LEVELS
 from parlour.analysis.duplicate import MEASURES, duplicate_deal, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
@@ -89,6 +102,58 @@ def strength(args: argparse.Namespace) -> None:
     print_standings(result, console)
     for pair in result.pairs:
         console.print(verdict(pair))
+
+
+def ladder(args: argparse.Namespace) -> None:
+    args.agents = ",".join(unclocked(level.spec_for(args.game)) for level in LEVELS)
+    strength(args)
+
+
+def unclocked(spec: str) -> str:
+    """``spec`` without its ``time=`` bound.
+
+    >>> unclocked("ismcts:iterations=1000,time=1,rollout=heuristic")
+    'ismcts:iterations=1000,rollout=heuristic'
+    """
+    name, _, rest = spec.partition(":")
+    kept = [part for part in rest.split(",") if part and not part.strip().startswith("time=")]
+    return name + (":" + ",".join(kept) if kept else "")
+
+
+THINK_CONFIGS = [("psalter-row", {}), ("decktet-golf", {"players": 2, "rounds": 1}),
+                 ("decktet-golf", {"players": 4, "rounds": 1}), ("quisquilian", {"players": 4})]
+
+
+def think(args: argparse.Namespace) -> None:
+    print(f"parlour {parlour.__version__}; seconds a decision over {args.decisions} decisions a game")
+    print("| game | options | level | bound | median | 95th percentile | most |")
+    print("|---|---|---|---|---|---|---|")
+    for name, options in THINK_CONFIGS:
+        game = parlour.load(name, **options)
+        views = heuristic_decisions(game, args.decisions, seed=args.seed)
+        for level in LEVELS:
+            agent, rng, times = parlour.agent(f"level:{level.name}"), random.Random(args.seed), []
+            for view in views:
+                start = time.perf_counter()
+                agent.act(view, rng)
+                times.append(time.perf_counter() - start)
+            times.sort()
+            opts = " ".join(f"{k}={v}" for k, v in options.items()) or "default"
+            print(f"| {name} | {opts} | {level.name} | {level.seconds:g} | {statistics.median(times):.3f} | "
+                  f"{times[int(0.95 * (len(times) - 1))]:.3f} | {times[-1]:.3f} |", flush=True)
+
+
+def heuristic_decisions(game: Any, count: int, seed: int) -> list[Any]:
+    """Views of decisions with two or more legal actions, spread over games the heuristic plays."""
+    rng, views, agent = random.Random(seed), [], parlour.agent("heuristic")
+    while len(views) < count:
+        state = game.new_state(rng.getrandbits(32))
+        while not state.is_terminal() and len(views) < count:
+            view = state.view(state.current_player)
+            if len(view.legal_actions) > 1 and rng.random() < 0.25:
+                views.append(view)
+            state.apply(agent.act(view, rng))
+    return views
 
 
 def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str], matches: list[Any],
@@ -178,16 +243,15 @@ def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
 def verdict(pair: PairResult) -> str:
     """Whether ``pair.first`` is better than ``pair.second`` with 95% confidence."""
     if pair.ahead is not None:
-        e, what = pair.ahead, "finished ahead in"
-        better, worse = e.low is not None and e.low > 0.5, e.high is not None and e.high < 0.5
-        spread = "(no interval: one deal)" if e.low is None or e.high is None else f"[{e.low:.1%}, {e.high:.1%}]"
-        figure = f"{e.mean:.1%} {spread} of {pair.games} games"
+        e, what, level, unit = pair.ahead, "finished ahead in", 0.5, "of {} games"
+        show = "{:.1%}".format
     else:
-        e, what = pair.score_difference, "scored, on the same deals,"
-        better, worse = e.low is not None and e.low > 0, e.high is not None and e.high < 0
-        figure = f"{e.mean:+.2f} [{e.low:+.2f}, {e.high:+.2f}] points over {pair.games} deals"
+        e, what, level, unit = pair.score_difference, "scored, on the same deals,", 0.0, "points over {} deals"
+        show = "{:+.2f}".format
+    better, worse = e.low is not None and e.low > level, e.high is not None and e.high < level
+    spread = "(no interval: one deal)" if e.low is None or e.high is None else f"[{show(e.low)}, {show(e.high)}]"
     word = "BETTER" if better else "WORSE" if worse else "not separated"
-    return f"{pair.first} vs {pair.second}: {what} {figure}: {word} at 95%"
+    return f"{pair.first} vs {pair.second}: {what} {show(e.mean)} {spread} {unit.format(pair.games)}: {word} at 95%"
 
 
 def speed(args: argparse.Namespace) -> None:
@@ -253,6 +317,12 @@ def main() -> None:
     s.add_argument("--agents", required=True)
     s.add_argument("--games", type=int, default=200)
     run_options(s)
+    lad = commands.add_parser("ladder", help="the levels of one game in one tournament, with verdicts")
+    lad.add_argument("--games", type=int, default=200)
+    run_options(lad)
+    t = commands.add_parser("think", help="each level's seconds a decision")
+    t.add_argument("--decisions", type=int, default=40)
+    t.add_argument("--seed", type=int, default=1)
     v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
     v.add_argument("--runs", type=int, default=5)
     v.add_argument("--iterations", type=int, default=200)
@@ -263,7 +333,8 @@ def main() -> None:
     run_options(d)
     args = parser.parse_args()
     try:
-        {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
+        {"strength": strength, "ladder": ladder, "think": think, "speed": speed,
+         "duplicate": duplicate}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))
 

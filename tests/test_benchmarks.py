@@ -60,3 +60,23 @@ def test_a_small_playout_run_compares_the_engines():
     for engine in engines:
         assert f"| random | {engine} |" in done.stdout and f"| heuristic | {engine} |" in done.stdout
     assert ("x |" in done.stdout) == (len(engines) == 2)  # the ratio, where both engines ran
+
+
+def test_a_ladder_run_plays_every_level_of_the_game_without_its_clock():
+    done = run("bench_agents.py", "ladder", "psalter-row", "--games", "1", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    from parlour.agents.levels import LEVELS
+
+    said = " ".join(done.stdout.split())  # the console wraps long lines
+    assert f"{len(LEVELS)} games of random, heuristic, " in said
+    assert "time=" not in said  # the iteration bounds alone
+    assert "(no interval: one deal) points over 1 deals: not separated at 95%" in said
+
+
+def test_a_think_run_times_every_level():
+    done = run("bench_agents.py", "think", "--decisions", "1")
+    assert done.returncode == 0, done.stderr
+    from parlour.agents.levels import LEVELS
+
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) == 4 * len(LEVELS)  # four games and player counts, every level
