@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import pickle
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -311,3 +313,62 @@ def test_segments():
     space = Segments([("a", ("x", "y")), ("b", 3)])
     assert space.size == 5 and space.layout == [("a", 0, 2), ("b", 2, 5)]
     assert [space.label(i) for i in range(5)] == ["x", "y", "b 0", "b 1", "b 2"]
+
+
+# -- docs/codecs.md says what the codecs do -------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "codecs.md"
+
+
+def _doc_section(title: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else None]
+
+
+def _ranges(section: str) -> list[tuple[str, int, int]]:
+    """The table rows ``| a..b | `name` |`` (or ``| a | `name` |``) of a section, in order."""
+    rows = re.findall(r"^\| (\d+)(?:\.\.(\d+))? \| `(\w+)` \|", section, re.M)
+    return [(name, int(a), int(b or a) + 1) for a, b, name in rows]
+
+
+def test_docs_tables_match_the_layouts():
+    psalter = parlour.load("psalter-row")
+    section = _doc_section("Psalter Row")
+    assert _ranges(section) == psalter.codec.actions.layout + psalter.observation_layout
+    quis = parlour.load("quisquilian")
+    assert _ranges(_doc_section("Quisquilian").split("Tensor:")[0]) == quis.codec.actions.layout
+    for players in range(2, 6):
+        assert parlour.load("decktet-golf", players=players).observation_shape == (570 * players + 200,)
+    for players in range(3, 9):
+        for decks in (1, 2):
+            if (players, decks) != (8, 1):
+                shape = 69 * players + (4515 if decks == 1 else 5042)
+                assert parlour.load("quisquilian", players=players, decks=decks).observation_shape == (shape,)
+    examples = re.findall(r"`([a-z][^`]*)` is `\(([\d, ]+)\)`", DOC.read_text(encoding="utf-8"))
+    assert len(examples) == 5
+    for text, ids in examples:
+        game = quis if text.split()[0] in ("run", "add") else psalter
+        action = _action_of(game, text)
+        assert str(action) == text and game.action_ids(action) == tuple(int(i) for i in ids.split(",") if i.strip())
+
+
+#: States in which the docs' examples are legal: Psalter Row's (a free and two paid
+#: placements of 9C) and Quisquilian's (a run, and an addition that two runs could take).
+_EXAMPLE_POSITIONS = {
+    "psalter-row": [{"row": ["8H"], "hand": ["9C", "2D", "JS", "4D", "6C"]},
+                    {"row": ["5H"], "hand": ["9C", "2D", "JS", "4D", "6C"]}],
+    "quisquilian": [{"spots": [["2C"], [], [], [], [], [], [], [], []], "hands": [["3C", "4C"], [], [], []],
+                     "player": 0, "phase": "dig"},
+                    {"spots": [["8H"], [], [], [], [], [], [], [], []], "hands": [[], [], [], []], "player": 0,
+                     "phase": "dig", "runs": [[["5H", "6H", "7H"], ["9H", "10H", "JH"]], [], [], []]}],
+}
+
+
+def _action_of(game, text: str):
+    for position in _EXAMPLE_POSITIONS[game.name]:
+        found = [a for a in game.from_position(position).legal_actions() if str(a) == text]
+        if found:
+            return found[0]
+    raise AssertionError(f"{text!r} is legal in none of the example positions")
