@@ -8,8 +8,8 @@ ends the game as a truncation. ``reset(seed=...)`` fixes every shuffle.
 >>> from parlour.envs.aec import ParlourAECEnv
 >>> env = ParlourAECEnv("decktet-golf", players=3, rounds=1)
 >>> env.reset(seed=1)
->>> env.agents, env.agent_selection
-(['player_0', 'player_1', 'player_2'], 'player_0')
+>>> env.agents, env.agent_selection in env.agents
+(['player_0', 'player_1', 'player_2'], True)
 >>> observation, reward, termination, truncation, info = env.last()
 >>> int(observation["action_mask"].sum()) > 0, reward, termination, truncation
 (True, 0, False, False)
