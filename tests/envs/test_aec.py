@@ -115,8 +115,10 @@ def test_an_illegal_id_is_refused_and_changes_nothing():
         with pytest.raises(IllegalAction, match="not legal now|not an integer"):
             env.step(bad)
     assert (env.decisions.state.to_position(), env.decisions.prefix, env.agent_selection, env.rewards) == before
-    with pytest.raises(IllegalAction, match=rf"action id {illegal} is not legal now .*the legal ids are"):
+    with pytest.raises(IllegalAction, match=rf"action id {illegal} is not legal now \(seat 0 to act\): .*expected one of"):
         env.step(illegal)
+    with pytest.raises(IllegalAction, match=rf"expected an integer 0..{env.game.num_distinct_actions - 1}"):
+        env.step(env.game.num_distinct_actions)
 
 
 def test_with_illegal_penalty_an_illegal_id_ends_the_game_and_costs_the_offender():

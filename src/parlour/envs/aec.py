@@ -87,32 +87,37 @@ class ParlourAECEnv(AECEnv):
             return
         decisions = self._live()
         try:
-            i = decisions.check(action)
+            completed = decisions.choose(action)
         except IllegalAction:
             if self.illegal == "error":
-                raise  # before any change: the environment stays as it was
-            i = None
-        self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
-        if i is None:
-            self._penalise(agent, action)
-        elif decisions.play(i) is not None and decisions.state.is_terminal():
-            self._finish()
+                raise  # choose changed nothing: the environment stays as it was
+            self._end(agent, self._penalty(agent, action))
+            return
+        if completed is not None and decisions.state.is_terminal():
+            self._end(agent, self._result())
         else:
+            # Before the end every reward is 0 and no agent is done: nothing else to update.
             self.agent_selection = self.possible_agents[decisions.seat]
+
+    def _end(self, agent: str, rewards: dict[str, float]) -> None:
+        """Pay ``rewards`` for the step ``agent`` took, and let the done agents step out."""
+        self._cumulative_rewards[agent] = 0
+        self.rewards = rewards
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def _finish(self) -> None:
+    def _result(self) -> dict[str, float]:
+        """The rewards of the game's end; every agent is done (truncated where a safety net ended it)."""
         state = self._live().state
-        self.rewards = dict(zip(self.agents, returns(state)))
         ends = self.truncations if truncated(state) else self.terminations
         ends.update(dict.fromkeys(self.agents, True))
+        return dict(zip(self.agents, returns(state)))
 
-    def _penalise(self, agent: str, action: Any) -> None:
-        self.rewards[agent] = episode.PENALTY
+    def _penalty(self, agent: str, action: Any) -> dict[str, float]:
+        """The rewards of an illegal id under ``illegal="penalty"``: the game ends, the offender pays."""
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = {"illegal_action": action}
+        return {other: episode.PENALTY if other == agent else 0 for other in self.agents}
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

@@ -23,7 +23,7 @@ import operator
 from typing import Any
 
 from parlour.core.action import Action
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import CodecError, IllegalAction
 from parlour.core.game import State
 from parlour.core.words import shown
 
@@ -61,27 +61,10 @@ class Decisions:
     def choose(self, action_id: Any) -> Action | None:
         """Play one id: the action it completes (now applied), or ``None`` while more ids follow.
 
-        An id that is not legal now raises IllegalAction and changes nothing.
+        An id that is not legal now raises IllegalAction (with the codec's word on what is
+        expected) and changes nothing.
         """
-        return self.play(self.check(action_id))
-
-    def play(self, i: int) -> Action | None:
-        """:meth:`choose` for an id that :meth:`check` has passed."""
-        ids = (*self.prefix, i)
-        action = self.state.action_from_ids(ids)
-        self._legal = None
-        if action is None:
-            self.prefix = ids
-        else:
-            self.state.apply(action)
-            self.prefix = ()
-        return action
-
-    def check(self, action_id: Any) -> int:
-        """``action_id`` as an int when it is legal now; IllegalAction saying why when not."""
         state = self.state
-        if state.is_terminal():
-            raise IllegalAction(f"the game is over ({state.end_reason}): no action id is legal; reset to play again")
         try:
             i = operator.index(action_id)  # ints and numpy's integers, not floats or text
         except TypeError:
@@ -89,12 +72,18 @@ class Decisions:
         if i is None or isinstance(action_id, bool):
             raise IllegalAction(f"action id {shown(action_id)} is not an integer: expected one of "
                                 f"{_listed(self.legal_ids())}")
-        legal = self._legal if self._legal is not None else self.legal_ids()
-        if i not in legal:
-            where = f" after {list(self.prefix)}" if self.prefix else ""
-            raise IllegalAction(f"action id {i} is not legal now{where} (seat {state.current_player} "
-                                f"to act): the legal ids are {_listed(legal)}")
-        return i
+        ids = (*self.prefix, i)
+        try:
+            action = state.action_from_ids(ids)
+        except CodecError as err:
+            raise IllegalAction(f"action id {i} is not legal now (seat {state.current_player} to act): {err}") from None
+        self._legal = None
+        if action is None:
+            self.prefix = ids
+        else:
+            state.apply(action)
+            self.prefix = ()
+        return action
 
     def clone(self) -> "Decisions":
         return Decisions(self.state.clone(), self.prefix)

@@ -70,12 +70,12 @@ class ParlourEnv(gymnasium.Env):
         """Play one id for the learner, then the other seats up to its next decision."""
         decisions = self._live()
         try:
-            i = decisions.check(action)
+            completed = decisions.choose(action)
         except IllegalAction:
             if self.illegal == "error":
-                raise  # before any change: the environment stays as it was
+                raise  # choose changed nothing: the environment stays as it was
             return self._observe(), episode.PENALTY, True, False, {"illegal_action": action}
-        if decisions.play(i) is not None:
+        if completed is not None:
             self._play_opponents()
         state = decisions.state
         over = state.is_terminal()
