@@ -152,3 +152,13 @@ def test_render_ansi_is_the_learners_table_as_text():
     env.reset(seed=0)
     text = env.render()
     assert "Seat 0 (you)" in text and "[bold" not in text
+
+
+def test_a_step_after_the_end_is_refused_until_a_reset():
+    env = ParlourEnv("psalter-row")
+    play(env, seed=2)
+    with pytest.raises(IllegalAction, match=r"the game is over \(\w+\): no action id is legal; reset to play again"):
+        env.step(0)
+    assert not env.action_masks().any()
+    observation, _ = env.reset(seed=2)
+    assert observation["action_mask"].any()

@@ -65,6 +65,8 @@ class Decisions:
         expected) and changes nothing.
         """
         state = self.state
+        if state.is_terminal():
+            raise IllegalAction(f"the game is over ({state.end_reason}): no action id is legal; reset to play again")
         try:
             i = operator.index(action_id)  # ints and numpy's integers, not floats or text
         except TypeError:
@@ -84,6 +86,12 @@ class Decisions:
             state.apply(action)
             self.prefix = ()
         return action
+
+    def apply(self, action: Action) -> None:
+        """Play a whole action at once (an agent's move, between two actions made of ids)."""
+        assert not self.prefix, "an action is applied whole only between two actions made of ids"
+        self.state.apply(action)
+        self._legal = None
 
     def clone(self) -> "Decisions":
         return Decisions(self.state.clone(), self.prefix)

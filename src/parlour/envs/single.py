@@ -85,7 +85,7 @@ class ParlourEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal ids now, as a 0/1 array (all 0 once the game is over)."""
-        return self._observe()["action_mask"]
+        return spaces.mask(self._live(), self.seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -94,10 +94,11 @@ class ParlourEnv(gymnasium.Env):
         return episode.ansi(self._live())
 
     def _play_opponents(self) -> None:
-        state = self._live().state
+        decisions = self._live()
+        state = decisions.state
         while not state.is_terminal() and state.current_player != self.seat:
             seat = state.current_player
-            state.apply(self.opponents[seat].act(state.view(seat), self._rng))
+            decisions.apply(self.opponents[seat].act(state.view(seat), self._rng))
 
     def _observe(self) -> dict[str, Any]:
         return spaces.observe(self._live(), self.seat)
