@@ -31,11 +31,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from parlour.analysis.figures import figure_ci, figure_difference
+from parlour.analysis.figures import difference_estimate, figure_estimate, is_share
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
-from parlour.analysis.stats import Estimate, holm
+from parlour.analysis.stats import Estimate, Moments, holm, proportion_ci
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
 from parlour.core.scores import win_share
@@ -147,37 +147,142 @@ class Comparison:
         raise KeyError(f"no figure {figure!r}: the figures are {', '.join(e.figure for e in self.effects)}")
 
 
-def comparison(rows: Iterable[dict[str, Any]]) -> Comparison:
+def comparison(rows: Iterable[dict[str, Any]], variants: int | None = None) -> Comparison:
     """Compare the variants of ``rows`` (from :func:`variant_runs`) on the games all of them
-    played, pairing game ``i`` of each variant with game ``i`` of the first."""
-    by_variant: dict[int, dict[int, dict[str, Any]]] = {}
-    labels: dict[int, str] = {}
+    played, pairing game ``i`` of each variant with game ``i`` of the first. Given the number
+    of ``variants`` (numbered from 0), a game is taken in as soon as every variant has played
+    it (see :class:`Comparer`)."""
+    comparer = Comparer(variants)
     for row in rows:
-        by_variant.setdefault(row["variant_index"], {})[row["index"]] = row
-        labels[row["variant_index"]] = row["variant"]
-    if not by_variant:
-        raise OptionError("no games to compare")
-    order = sorted(by_variant)
-    common = sorted(set.intersection(*(set(games) for games in by_variant.values())))
-    if not common:
-        raise OptionError("the variants share no game: nothing can be paired")
-    ends = sorted({str(by_variant[v][i]["end"]) for v in order for i in common})
-    tables = [[_with_ends(figures(by_variant[v][i]), by_variant[v][i], ends) for i in common] for v in order]
-    names = [name for name in tables[0][0] if all(name in table[0] for table in tables)]
-    effects = _adjusted([_effect(name, [[games[name] for games in table] for table in tables]) for name in names])
-    return Comparison([labels[v] for v in order], len(common), effects, ends)
+        comparer.add(row)
+    return comparer.comparison()
 
 
-def _with_ends(found: dict[str, float], row: dict[str, Any], ends: Sequence[str]) -> dict[str, float]:
-    found.update({f"end: {end}": float(str(row["end"]) == end) for end in ends})
-    return found
+class Figure:
+    """One figure of one variant over the paired games: its values' moments and whether every
+    value was 0 or 1; for a variant after the first, the moments of its differences to the first."""
+
+    __slots__ = ("values", "binary", "differences")
+
+    def __init__(self) -> None:
+        self.values = Moments()
+        self.binary = True
+        self.differences = Moments()
+
+    def add(self, value: float, first: float) -> None:
+        self.values.add(value)
+        self.binary = self.binary and value in (0, 1)
+        self.differences.add(value - first)
 
 
-def _effect(name: str, values: list[list[float]]) -> Effect:
-    means = [figure_ci(name, column) for column in values]
-    differences: list[Difference | None] = [None]
-    differences += [Difference(*figure_difference(name, values[0], column), holm=math.nan) for column in values[1:]]
-    return Effect(name, means, differences)
+class Comparer:
+    """:func:`comparison` a row at a time. The rows of one game wait until every variant has
+    played it (with ``variants`` given; else until the end), then only the figures' moments are
+    kept: with the variants taking turns chunk by chunk (as
+    :func:`~parlour.analysis.parallel.run_games` plays several runs), memory holds a chunk of
+    games, whatever their number.
+
+    The figures compared are those of the first game every variant played (a figure one of them
+    lacks there is left out, as is one missing from any later game), and ``end: <reason>`` for
+    every reason a game ended by.
+
+    >>> comparer = Comparer(variants=2)
+    >>> for index, (a, b) in enumerate([(3, 5), (4, 4), (2, 6)]):
+    ...     for number, score in enumerate((a, b)):
+    ...         comparer.add({"variant": "ab"[number], "variant_index": number, "index": index,
+    ...                       "score": score, "winners": [], "end": "exhausted"})
+    >>> result = comparer.comparison()
+    >>> result.games, result.effect("score").differences[1].estimate.mean
+    (3, 2.0)
+    """
+
+    def __init__(self, variants: int | None = None) -> None:
+        self.variants = variants
+        self.labels: dict[int, str] = {}
+        self.waiting: dict[int, dict[int, dict[str, Any]]] = {}  # game -> variant -> row
+        self.games = 0
+        self.order: list[int] = []
+        self.names: list[str] = []
+        self.left_out: set[str] = set()
+        self.figures: dict[int, dict[str, Figure]] = {}
+        self.ends: dict[int, dict[str, int]] = {}  # variant -> reason -> games
+        self.moved: dict[int, dict[str, list[int]]] = {}  # variant -> reason -> [games it ended so, the first not; the reverse]
+
+    def add(self, row: dict[str, Any]) -> None:
+        """One more row (of any variant, any game)."""
+        variant, index = row["variant_index"], row["index"]
+        self.labels[variant] = row["variant"]
+        game = self.waiting.setdefault(index, {})
+        game[variant] = row
+        if self.variants is not None and len(game) == self.variants:
+            self._take(self.waiting.pop(index))
+
+    def _take(self, game: dict[int, dict[str, Any]]) -> None:
+        """A game every variant played: its figures into the moments."""
+        if not self.order:
+            self.order = sorted(game)
+            self.names = [name for name in figures(game[self.order[0]])
+                          if all(name in figures(game[v]) for v in self.order)]
+            self.figures = {v: {name: Figure() for name in self.names} for v in self.order}
+            self.ends = {v: {} for v in self.order}
+            self.moved = {v: {} for v in self.order[1:]}
+        if sorted(game) != self.order:
+            return  # a variant that was not in the first game: nothing to pair it with
+        self.games += 1
+        found = {v: figures(game[v]) for v in self.order}
+        first = found[self.order[0]]
+        for v in self.order:
+            for name in self.names:
+                if name in self.left_out:
+                    continue
+                if name not in found[v] or name not in first:
+                    self.left_out.add(name)
+                    continue
+                self.figures[v][name].add(found[v][name], first[name])
+        first_end = str(game[self.order[0]]["end"])
+        for v in self.order:
+            end = str(game[v]["end"])
+            self.ends[v][end] = self.ends[v].get(end, 0) + 1
+            if v != self.order[0] and end != first_end:
+                self.moved[v].setdefault(end, [0, 0])[0] += 1
+                self.moved[v].setdefault(first_end, [0, 0])[1] += 1
+
+    def comparison(self) -> Comparison:
+        """The comparison of the games every variant played so far."""
+        for index in sorted(self.waiting) if self.variants is None else ():
+            self._take(self.waiting.pop(index))
+        if not self.labels:
+            raise OptionError("no games to compare")
+        if self.games == 0:
+            raise OptionError("the variants share no game: nothing can be paired")
+        ends = sorted({end for counts in self.ends.values() for end in counts})
+        effects = [self._effect(name) for name in self.names if name not in self.left_out]
+        effects += [self._end_effect(end) for end in ends]
+        return Comparison([self.labels[v] for v in self.order], self.games, _adjusted(effects), ends)
+
+    def _effect(self, name: str) -> Effect:
+        found = [self.figures[v][name] for v in self.order]
+        samples = [figure.values.sample() for figure in found]
+        means = [figure_estimate(name, sample, figure.binary) for sample, figure in zip(samples, found)]
+        first = is_share(name, samples[0].minimum, samples[0].maximum, found[0].binary)
+        differences: list[Difference | None] = [None]
+        for sample, figure in zip(samples[1:], found[1:]):
+            shares = first and is_share(name, sample.minimum, sample.maximum, figure.binary)
+            differences.append(Difference(*difference_estimate(figure.differences.sample(), shares), holm=math.nan))
+        return Effect(name, means, differences)
+
+    def _end_effect(self, end: str) -> Effect:
+        """``end: <reason>``: 1 in a game that ended so, else 0, from the counts of the games."""
+        n, name = self.games, f"end: {end}"
+        means = [proportion_ci(self.ends[v].get(end, 0), n) for v in self.order]
+        differences: list[Difference | None] = [None]
+        for v in self.order[1:]:
+            gained, lost = self.moved[v].get(end, [0, 0])
+            moments = Moments()
+            for value, times in ((1, gained), (-1, lost), (0, n - gained - lost)):
+                moments.add(value, times)
+            differences.append(Difference(*difference_estimate(moments.sample(), shares=True), holm=math.nan))
+        return Effect(name, means, differences)
 
 
 def _adjusted(effects: list[Effect]) -> list[Effect]:
