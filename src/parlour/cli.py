@@ -611,13 +611,13 @@ def report(results: Path, out: Path | None, png: Path | None) -> None:
     self-contained HTML page: the figures with 95% intervals, first-player advantage,
     decisiveness, lead changes, end conditions, action use, and their plots (score
     distribution, game length, win rate per seat, variant effects)."""
+    from parlour.analysis.columns import read_table
     from parlour.analysis.html import write_report
-    from parlour.analysis.results import read_rows
 
-    rows = read_rows(results)
+    table = read_table(results)
     if out is None and png is None:
         out = results.with_suffix(".html")
-    written = write_report(rows, results.name, out, png)
+    written = write_report(table, results.name, out, png)
     console = Console(highlight=False)
     for path in written:
         console.print(f"Wrote [bold]{escape(str(path))}[/bold]")

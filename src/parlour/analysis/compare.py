@@ -247,6 +247,49 @@ class Comparer:
                 self.moved[v].setdefault(end, [0, 0])[0] += 1
                 self.moved[v].setdefault(first_end, [0, 0])[1] += 1
 
+    @classmethod
+    def of_tables(cls, tables: dict[str, Any]) -> Comparer:
+        """The comparer of whole variants at once, each a pyarrow table (its rows in any order;
+        ``parlour report``): the same figures as row by row, from numpy arrays."""
+        import numpy as np
+
+        from parlour.analysis import columns
+
+        comparer = cls()
+        parts = [table.sort_by("index") for table in tables.values()]
+        indices = [columns.numbers(part["index"]) for part in parts]
+        common = indices[0]
+        for other in indices[1:]:
+            common = np.intersect1d(common, other)
+        if not len(common):
+            raise OptionError("the variants share no game: nothing can be paired")
+        parts = [part.take(np.searchsorted(index, common)) for part, index in zip(parts, indices)]
+        comparer.order = list(range(len(parts)))
+        comparer.labels = dict(enumerate(tables))
+        comparer.games = len(common)
+        found = [_table_figures(part) for part in parts]
+        comparer.names = [name for name in found[0] if all(name in f for f in found)]
+        for v, figures_of in enumerate(found):
+            comparer.figures[v] = {}
+            for name in comparer.names:
+                figure = comparer.figures[v][name] = Figure()
+                values, first = figures_of[name], found[0][name]
+                if np.isnan(values).any() or np.isnan(first).any():
+                    comparer.left_out.add(name)
+                    continue
+                figure.values = columns.moments(values)
+                figure.binary = set(columns.tally(values)) <= {0, 1}
+                figure.differences = columns.moments(values - first)
+        ends = [np.array(["None" if e is None else str(e) for e in part["end"].to_pylist()], dtype=object)
+                for part in parts]
+        for v, end in enumerate(ends):
+            comparer.ends[v] = {reason: int(n) for reason, n in zip(*np.unique(end, return_counts=True))}
+            if v:
+                moved = ends[0] != end
+                comparer.moved[v] = {reason: [int((moved & (end == reason)).sum()), int((moved & (ends[0] == reason)).sum())]
+                                     for reason in set(end[moved]) | set(ends[0][moved])}
+        return comparer
+
     def comparison(self) -> Comparison:
         """The comparison of the games every variant played so far."""
         for index in sorted(self.waiting) if self.variants is None else ():
@@ -283,6 +326,34 @@ class Comparer:
                 moments.add(value, times)
             differences.append(Difference(*difference_estimate(moments.sample(), shares=True), holm=math.nan))
         return Effect(name, means, differences)
+
+
+def _table_figures(table: Any) -> dict[str, Any]:
+    """:func:`figures` of every row of a table at once: name -> numpy array (nan where a row
+    lacks the figure), in the order :func:`figures` gives them."""
+    import numpy as np
+    import pyarrow as pa
+
+    from parlour.analysis import columns
+
+    seats = columns.seat_count(table)
+    found = {key: columns.numbers(table[key]) for key in score_keys(seats) if key in table.column_names}
+    if seats > 1:
+        shares = columns.win_shares(table, seats)
+        found.update({f"win_{seat}": shares[seat] for seat in range(seats)})
+        if "first_player" in table.column_names and table["first_player"].null_count < table.num_rows:
+            first = columns.numbers(table["first_player"])
+            held = ~np.isnan(first)
+            share = np.full(table.num_rows, np.nan)
+            share[held] = np.array(shares)[first[held].astype(int), np.flatnonzero(held)]
+            found["first player wins"] = share
+    for key in table.column_names:
+        kind = table[key].type
+        if key in NOT_FIGURES or key in found or not (pa.types.is_integer(kind) or pa.types.is_floating(kind)
+                                                       or pa.types.is_boolean(kind)):
+            continue
+        found[key] = columns.numbers(table[key])
+    return found
 
 
 def _adjusted(effects: list[Effect]) -> list[Effect]:
