@@ -106,7 +106,7 @@ class RowWriter:
         table = pa.Table.from_pylist([_parquet_row(row) for row in self._rows])
         if self._parquet is None:
             self._parquet = pa.parquet.ParquetWriter(self.path, _settled(table.schema, pa))
-        self._parquet.write_table(_conformed(table, self._parquet.schema, self.path, pa))
+        self._parquet.write_table(_conformed(table, self._parquet.schema, f"{self.path}: column {{}} held {{}} in the first {self.row_group} rows", pa))
         self._rows = []
 
     def __enter__(self) -> Self:
@@ -235,7 +235,7 @@ def _settled(schema: Any, pa: Any) -> Any:
     return pa.schema(fields)
 
 
-def _conformed(table: Any, schema: Any, path: Path, pa: Any) -> Any:
+def _conformed(table: Any, schema: Any, what: str, pa: Any) -> Any:
     """``table`` in the file's ``schema``: columns it lacks are empty, columns the file lacks
     are left out (as in CSV), a value of another type converted where that loses nothing."""
     columns = []
@@ -247,8 +247,8 @@ def _conformed(table: Any, schema: Any, path: Path, pa: Any) -> Any:
         try:
             columns.append(column if column.type == field.type else column.cast(field.type))
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as err:
-            raise ResultsError(f"{path}: column {field.name!r} held {field.type} in the first {ROW_GROUP} rows, "
-                               f"then {column.type} ({err}): write such a run as .csv or .jsonl") from None
+            raise ResultsError(what.format(repr(field.name), field.type) + f", then {column.type} ({err}): "
+                               "write such a run as .csv or .jsonl") from None
     return pa.Table.from_arrays(columns, schema=schema)
 
 

@@ -370,7 +370,7 @@ POISSON_1 = tuple(itertools.accumulate(math.exp(-1) / math.factorial(k) for k in
 
 class Tabulation:
     """:func:`standings` a row at a time, in memory that does not grow with the games. A block's
-    rows (one deal) come together; when the next block begins, its pairwise tallies go into the
+    rows (one deal) come together, the blocks in order; when the next block begins, its pairwise tallies go into the
     totals, into each pair's :class:`~parlour.analysis.stats.PooledShare` (the interval over deals)
     and into the bootstrap's resamples, where the deal counts a Poisson(1) number of times in
     each (the Poisson bootstrap, which needs no list of the deals). In a solitaire game a block's
@@ -385,7 +385,7 @@ class Tabulation:
         self.wins = [0.0] * k
         self.games, self.name = 0, ""
         self.block: int | None = None
-        self.closed: set[int] = set()
+        self.deals = 0
         self.rng = random.Random(derive_seed(seed, "bootstrap"))
         pairs = list(itertools.combinations(range(k), 2))
         self.pairs = pairs
@@ -400,9 +400,9 @@ class Tabulation:
         """One more game's row."""
         block = row["block"]
         if block != self.block:
-            if block in self.closed:
-                raise OptionError(f"the games of block {block} are not together: give a tournament's rows "
-                                  "in the order they were played")
+            if self.block is not None and block < self.block:
+                raise OptionError(f"the games of block {block} come after block {self.block}: give a "
+                                  "tournament's rows in the order they were played")
             self._close()
             self.block = block
         self.games, self.name = self.games + 1, row["game"]
@@ -429,7 +429,7 @@ class Tabulation:
         """The block just finished, into the totals."""
         if self.block is None:
             return
-        self.closed.add(self.block)
+        self.deals += 1
         if self.players == 1:
             for pair, (score, completion) in self.solo.items():
                 a, b = pair
@@ -461,7 +461,7 @@ class Tabulation:
         if self.games == 0:
             raise OptionError("no games were played: give --games 1 or more")
         labels, k = self.labels, len(self.labels)
-        deals = len(self.closed)
+        deals = self.deals
         multi = self.players > 1
         ratings = self._ratings() if multi else [None] * k
         agents = [AgentResult(label, self.scores[i].n, proportion_ci(self.wins[i], self.scores[i].n),
@@ -475,7 +475,7 @@ class Tabulation:
         ahead, met, _ = self.total
         point = elo(bradley_terry(ahead, met))
         fits = []
-        if len(self.closed) >= 2:
+        if self.deals >= 2:
             k = len(self.labels)
             for drawn in self.drawn:
                 if not all(played for _, played in drawn):
