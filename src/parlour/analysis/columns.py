@@ -78,10 +78,17 @@ def _read_csv(path: Path, pa: Any) -> Any:
     table = pyarrow.csv.read_csv(path, convert_options=options)
     for name, kind in LIST_COLUMNS.items():  # "0 2" -> [0, 2]: the lists CSV joins by spaces
         if name in table.column_names:
-            values = [[kind(part) for part in (text or "").split()] for text in table[name].to_pylist()]
-            table = table.set_column(table.column_names.index(name), name,
-                                     pa.array(values, pa.list_(pa.int64() if kind is int else pa.string())))
+            table = table.set_column(table.column_names.index(name), name, _split(table[name], kind, pa))
     return table
+
+
+def _split(column: Any, kind: type, pa: Any) -> Any:
+    """A CSV list column, its values joined by spaces (an empty text an empty list), as lists."""
+    import pyarrow.compute as pc
+
+    texts = pc.if_else(pc.equal(pc.fill_null(column, ""), ""), pa.scalar(None, pa.string()), column)
+    lists = pc.fill_null(pc.utf8_split_whitespace(texts), pa.scalar([], pa.list_(pa.string())))
+    return lists.cast(pa.list_(pa.int64())) if kind is int else lists
 
 
 def _with_lists(table: Any, pa: Any) -> Any:
