@@ -15,7 +15,6 @@ and their counts, so they are exact, and equal to those a run gathers a row at a
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
