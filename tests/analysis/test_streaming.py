@@ -266,6 +266,36 @@ def test_gathering_ten_times_the_games_takes_no_more_memory(make, rows):
     assert large < 1.2 * small + 20_000  # a list of the rows would take some 10 MB more
 
 
+def variant_rows(games: int, chunk: int = 8):
+    """Two variants' rows as run_games gives them: each chunk of games by each variant in turn."""
+    rows = list(simulated(made_up_rows(chunk)))
+    for start in range(0, games, chunk):
+        for variant in range(2):
+            for offset, row in enumerate(rows):
+                yield {**row, "index": start + offset, "variant": f"v{variant}", "variant_index": variant}
+
+
+def test_comparing_ten_times_the_games_takes_no_more_memory():
+    small, large = peak(Comparer(2).add, variant_rows(2_000)), peak(Comparer(2).add, variant_rows(20_000))
+    assert large < 1.2 * small + 20_000
+
+
+def test_the_command_line_keeps_no_row_however_many_games(tmp_path, monkeypatch):
+    """What simulate does with the rows (cli.collect): summarised and written, none kept."""
+    from rich.console import Console
+
+    from parlour.cli import collect
+
+    def run(games):
+        summarizer = Summarizer(2)
+        err = Console(stderr=True)
+        return peak(lambda rows: collect(rows, games, tmp_path / "runs.csv", err, False, summarizer.add),
+                    [simulated(made_up_rows(games))])
+
+    run(10)  # what the first call imports is not the rows'
+    assert run(20_000) < 1.2 * run(2_000) + 20_000
+
+
 def test_the_summarizer_holds_its_columns_and_their_distinct_values_only():
     summarizer = Summarizer(2)
     for row in simulated(made_up_rows(5_000)):
