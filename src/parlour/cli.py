@@ -310,8 +310,9 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     """Play GAME many times with agents and summarise scores, with 95% confidence intervals.
 
     Games run in parallel on every core (or on Ray); game i is dealt by derive_seed(SEED, i),
-    so the rows are the same whatever the workers or backend. Ctrl-C stops the run and keeps
-    (and summarises) the games already finished."""
+    so the rows are the same whatever the workers or backend. Memory does not grow with the
+    games: rows are written to --out as they come and summarised one by one. Ctrl-C stops the
+    run and keeps (and summarises) the games already finished."""
     from parlour.analysis.parallel import Run, run_games
     from parlour.analysis.report import print_summary
     from parlour.analysis.results import output_format
