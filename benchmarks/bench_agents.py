@@ -8,9 +8,10 @@ difference on the same deals).
     .venv/bin/python benchmarks/bench_agents.py strength decktet-golf --players 2 \\
         --agents ismcts:iterations=1000,heuristic --games 200 --workers 16
 
-``duplicate``: a duplicate match (``parlour.analysis.duplicate``): ``--tried`` in each seat
-of deals that ``--base`` plays against itself, the same cards and opponents' generators, and
-whether it finishes ahead of more opponents than the base agent did, with 95% confidence.
+``duplicate``: a duplicate match, run by ``parlour duplicate`` (``parlour.analysis.duplicate``):
+``--tried`` in each seat of deals that ``--base`` plays against itself, the same cards and
+opponents' generators, and whether it finishes ahead of more opponents than the base agent
+did, with 95% confidence (``--seconds`` does not apply: Ctrl-C keeps the deals finished).
 
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
@@ -54,7 +55,6 @@ from rich.progress import Progress
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
 from parlour.agents.levels import LEVELS
-from parlour.analysis.duplicate import MEASURES, duplicate_deal, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
     PairResult,
@@ -193,51 +193,16 @@ def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[An
 
 
 def duplicate(args: argparse.Namespace) -> None:
-    """A duplicate match (:mod:`parlour.analysis.duplicate`): ``--tried`` in each seat of
-    ``--deals`` deals that ``--base`` plays against itself; only whole deals are kept."""
-    options = game_options(args)
-    game = parlour.load(args.game, **options)
-    for spec in (args.tried, args.base):
-        parlour.agent(spec).check(game)  # an agent that cannot play fails here, not in the workers
-    console = Console(width=120)
-    console.print(f"{args.game} {options or ''}: {args.tried} tried in each seat of {args.deals} deals of "
-                  f"{args.base}, seed {args.seed}, {args.workers} workers")
-    start = time.perf_counter()
-    jobs = [(deal, seat, args.seed) for deal in range(args.deals) for seat in range(game.num_players)]
-    rows = run_jobs(args, _trial, jobs, (args.game, options, [args.tried, args.base]), console)
-    done = Counter(row["deal"] for row in rows)
-    rows = sorted((row for row in rows if done[row["deal"]] == game.num_players),
-                  key=lambda row: (row["deal"], row["seat"]))
-    console.print(f"{len(rows)} trials on {len(rows) // game.num_players} whole deals, "
-                  f"{time.perf_counter() - start:.0f} s")
-    if args.out:
-        with RowWriter(Path(args.out)) as out:
-            for row in rows:
-                out.write(row)
-    if len(rows) < 2 * game.num_players:
-        console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
-        return
-    print_duplicate(summary(rows), f"{args.tried} in place of {args.base}", console)
+    """A duplicate match: ``parlour duplicate`` itself (:mod:`parlour.analysis.duplicate`),
+    with this script's options."""
+    from parlour.cli import main as parlour_main
 
-
-def print_duplicate(result: dict[str, Any], title: str, console: Console) -> None:
-    """The changes of a duplicate match and the verdict on ``ahead``."""
-    for measure in (*MEASURES, "diverged"):
-        e = result[measure]
-        console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
-                      + ("" if measure == "diverged" else ", trial less base, per seat"))
-    e = result["ahead"]
-    word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
-    console.print(f"{title}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] more of the "
-                  f"opponents, over {e.n} deals: {word} at 95%")
-
-
-def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
-    # A job a seat, each replaying its deal's base game (a small cost beside a trial's search):
-    # the deadline then drops trials, not whole deals at once.
-    deal, seat, seed = job
-    tried, base = _worker["agents"]
-    return duplicate_deal(_worker["game"], tried, base, deal, seed, seats=[seat])[0]
+    argv = ["duplicate", args.game, "--tried", args.tried, "--base", args.base, "--deals", str(args.deals),
+            "--seed", str(args.seed), "--workers", str(args.workers)]
+    argv += [part for text in args.option for part in ("--option", text)]
+    argv += ["--players", str(args.players)] if args.players else []
+    argv += ["--out", args.out] if args.out else []
+    parlour_main(argv)
 
 
 def verdict(pair: PairResult) -> str:
@@ -330,7 +295,7 @@ def main() -> None:
     d.add_argument("--tried", required=True)
     d.add_argument("--base", default="heuristic")
     d.add_argument("--deals", type=int, default=100)
-    run_options(d)
+    run_options(d)  # --seconds aside: parlour duplicate stops on Ctrl-C, keeping the deals finished
     args = parser.parse_args()
     try:
         {"strength": strength, "ladder": ladder, "think": think, "speed": speed,

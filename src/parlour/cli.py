@@ -11,8 +11,9 @@ import secrets
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -271,9 +272,9 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
         show_all(steps, console, seat)
 
 
-def parallel_options(command: Any) -> Any:
-    """--workers, --backend, --address and --engine: where and how the games of simulate,
-    compare and tournament run."""
+def parallel_options(command: Any, engine: bool = True) -> Any:
+    """--workers, --backend, --address and (with ``engine``) --engine: where and how the games of
+    simulate, compare, tournament and duplicate run."""
     for option in reversed((
         click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
                      help="Processes to play in (default: every core). The rows do not depend on it."),
@@ -284,7 +285,7 @@ def parallel_options(command: Any) -> Any:
         click.option("--engine", type=click.Choice(["native", "python"]), default="native", show_default=True,
                      help="native: the compiled kernels play the games whose agents all have one (random, "
                           "heuristic), the rest in Python; python: every game in Python. The rows are the same."),
-    )):
+    )[:None if engine else 3]):
         command = option(command)
     return command
 
@@ -309,12 +310,13 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     """Play GAME many times with agents and summarise scores, with 95% confidence intervals.
 
     Games run in parallel on every core (or on Ray); game i is dealt by derive_seed(SEED, i),
-    so the rows are the same whatever the workers or backend. Ctrl-C stops the run and keeps
-    (and summarises) the games already finished."""
+    so the rows are the same whatever the workers or backend. Memory does not grow with the
+    games: rows are written to --out as they come and summarised one by one. Ctrl-C stops the
+    run and keeps (and summarises) the games already finished."""
     from parlour.analysis.parallel import Run, run_games
     from parlour.analysis.report import print_summary
     from parlour.analysis.results import output_format
-    from parlour.analysis.simulate import summarize
+    from parlour.analysis.simulate import Summarizer
 
     specs = [spec for text in agent_specs for spec in split_specs(text)]
     if len(specs) > 1 and players is not None and len(specs) != players:
@@ -331,10 +333,11 @@ def simulate(game: str, agent_specs: tuple[str, ...], players: int | None, games
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {games} games · seed {seed} · agents "
                   f"{escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
     started = time.perf_counter()
-    played, interrupted = collect(rows, games, out, err, progress)
+    summarizer = Summarizer(the_game.num_players)
+    played, interrupted = collect(rows, games, out, err, progress, summarizer.add)
     elapsed = time.perf_counter() - started
-    print_summary(summarize(played, the_game.num_players), console, the_game.name)
-    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s) · "
+    print_summary(summarizer.summary(), console, the_game.name)
+    err.print(f"[dim]{played} games in {elapsed:.2f}s ({played / max(elapsed, 1e-9):,.0f} games/s) · "
               f"engine: {escape(engine_line(the_game, [specs], engine))}[/dim]")
     report_end(console, played, games, out, interrupted)
 
@@ -355,11 +358,11 @@ def engine_line(game: Game, lineups: Sequence[Sequence[str]], engine: str) -> st
     return parlour.native.status()
 
 
-def check_agent_specs(game: Game, specs: Sequence[str]) -> None:
+def check_agent_specs(game: Game, specs: Sequence[str], what: str = "simulate") -> None:
     """Every spec names an agent (not 'human') that can play ``game``."""
     agents = make_agents(specs)
     if any(agent is None for agent in agents):
-        raise OptionError("simulate plays agents only: 'human' is not an agent here")
+        raise OptionError(f"{what} plays agents only: 'human' is not an agent here")
     for agent in agents:
         agent.check(game)
 
@@ -376,40 +379,42 @@ def changed_options(game: Game) -> str:
     return option_text({k: v for k, v in game.options.items() if defaults.get(k) != v})
 
 
-def collect(rows: Any, total: int, out: Path | None, err: Console,
-            progress: bool | None) -> tuple[list[dict[str, Any]], bool]:
-    """Every row, written to ``out`` as it comes, behind a progress bar; on Ctrl-C the rows
-    finished so far (and whether the run was interrupted)."""
+def collect(rows: Any, total: int, out: Path | None, err: Console, progress: bool | None,
+            take: Callable[[dict[str, Any]], None], what: str = "simulating") -> tuple[int, bool]:
+    """Every row handed to ``take`` (a summary gathering them) and written to ``out`` as it
+    comes, behind a progress bar; no row is kept, so memory does not grow with the games.
+    How many rows there were, and whether Ctrl-C stopped the run (the rows so far are kept)."""
     from parlour.analysis.results import RowWriter
 
-    played: list[dict[str, Any]] = []
+    count = 0
     writer = RowWriter(out) if out is not None else None
     try:
-        for row in _with_progress(rows, total, err, progress):
-            played.append(row)
+        for row in _with_progress(rows, total, err, progress, what):
+            take(row)
+            count += 1
             if writer is not None:
                 writer.write(row)
     except KeyboardInterrupt:
-        if not played:
+        if not count:
             raise
-        return played, True
+        return count, True
     finally:
         if writer is not None:
             writer.close()
-    return played, False
+    return count, False
 
 
-def report_end(console: Console, played: list[dict[str, Any]], total: int, out: Path | None,
-               interrupted: bool) -> None:
+def report_end(console: Console, played: int, total: int, out: Path | None, interrupted: bool,
+               unit: str = "games") -> None:
     """Where the rows went; after Ctrl-C, how many games were kept, and exit status 130."""
     if out is not None:
-        console.print(f"Wrote {len(played)} rows to [bold]{escape(str(out))}[/bold]")
+        console.print(f"Wrote {played} rows to [bold]{escape(str(out))}[/bold]")
     if interrupted:
-        console.print(f"[yellow]Interrupted: {len(played)} of {total} games finished and kept.[/yellow]")
+        console.print(f"[yellow]Interrupted: {played} of {total} {unit} finished and kept.[/yellow]")
         raise SystemExit(130)
 
 
-def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -> Any:
+def _with_progress(rows: Any, total: int, console: Console, show: bool | None, what: str = "simulating") -> Any:
     """Pass rows through, advancing a rich progress bar with an ETA."""
     from rich.progress import (
         BarColumn,
@@ -425,7 +430,7 @@ def _with_progress(rows: Any, total: int, console: Console, show: bool | None) -
     if not show:
         yield from rows
         return
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("ETA"), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
@@ -459,14 +464,7 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     The statistics are explained on the "parlour tournament" page of parlour's documentation."""
     from parlour.analysis.parallel import TournamentRun, run_games
     from parlour.analysis.results import output_format
-    from parlour.analysis.tournament import (
-        agent_labels,
-        block_orders,
-        check_agents,
-        print_standings,
-        schedule,
-        standings,
-    )
+    from parlour.analysis.tournament import Tabulation, agent_labels, block_orders, check_agents, print_standings, schedule
 
     the_game = load_game(game, options, players)
     agents = make_agents(split_specs(agent_list))
@@ -485,10 +483,11 @@ def tournament(game: str, agent_list: str, games: int, seed: int, players: int |
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {played} games · seed {seed} · agents "
                   f"{escape(', '.join(labels))} · blocks of {len(orders)} games on one deal"
                   + (f" [dim](--games {games} rounded up to whole blocks)[/dim]" if played != games else ""))
-    played_rows, interrupted = collect(rows, played, out, err, progress)
+    tabulation = Tabulation(labels, the_game.num_players, seed=seed)
+    count, interrupted = collect(rows, played, out, err, progress, tabulation.add)
     err.print(f"[dim]engine: {escape(engine_line(the_game, [[agent.spec for agent in agents]], engine))}[/dim]")
-    print_standings(standings(played_rows, labels, the_game.num_players, seed=seed), console)
-    report_end(console, played_rows, played, out, interrupted)
+    print_standings(tabulation.standings(), console)
+    report_end(console, count, played, out, interrupted)
 
 
 # -- compare -------------------------------------------------------------------------------------
@@ -519,9 +518,7 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
     once (Holm), e.g.
 
     parlour compare psalter-row --variant errand_draw=1 --variant errand_draw=2 --agent heuristic"""
-    import itertools
-
-    from parlour.analysis.compare import comparison, parse_variants, variant_runs
+    from parlour.analysis.compare import Comparer, parse_variants, variant_runs
     from parlour.analysis.parallel import run_games
     from parlour.analysis.report import comparison_table
     from parlour.analysis.results import output_format
@@ -535,17 +532,72 @@ def compare(game: str, variants: tuple[str, ...], agent_specs: tuple[str, ...], 
     if out is not None:
         output_format(out)
     runs = variant_runs(the_game.name, the_game.options, chosen, tuple(specs), seed, engine)
-    rows = itertools.chain.from_iterable([run_games(run, range(games), workers, backend, address) for run in runs])
+    rows = run_games(runs, range(games), workers, backend, address)
     console, err = wide_console(140), Console(stderr=True, highlight=False)
     console.print(f"[bold]{escape(the_game.name)}[/bold] · {len(chosen)} variants × {games} games · seed {seed} · "
                   f"agents {escape(', '.join(specs))} · options {escape(changed_options(the_game)) or 'default'}")
     started = time.perf_counter()
-    played, interrupted = collect(rows, games * len(runs), out, err, progress)
+    comparer = Comparer(len(runs))
+    played, interrupted = collect(rows, games * len(runs), out, err, progress, comparer.add)
     elapsed = time.perf_counter() - started
-    console.print(comparison_table(comparison(played)))
-    err.print(f"[dim]{len(played)} games in {elapsed:.2f}s ({len(played) / max(elapsed, 1e-9):,.0f} games/s) · "
+    console.print(comparison_table(comparer.comparison()))
+    err.print(f"[dim]{played} games in {elapsed:.2f}s ({played / max(elapsed, 1e-9):,.0f} games/s) · "
               f"engine: {escape(engine_line(the_game, [specs], engine))}[/dim]")
     report_end(console, played, games * len(runs), out, interrupted)
+
+
+# -- duplicate -----------------------------------------------------------------------------------
+@cli.command(short_help="A duplicate match: one agent tried in each seat of deals another plays.",
+             epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--tried", required=True, metavar="SPEC", help="The agent tried in each seat in turn, e.g. ismcts:time=0.5.")
+@click.option("--base", default="heuristic", show_default=True, metavar="SPEC",
+              help="The agent of every other seat, and of every seat in the base game.")
+@click.option("--deals", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Deals to play: each is a base game and a trial per seat.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Deal d is dealt by derive_seed(SEED, d); seat s's k-th decision draws from derive_seed(SEED, d, s, k).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="How many seats, where the game lets you choose (its 'players' option).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per trial (a deal and seat): .csv, JSON lines (.jsonl/.json) or .parquet.")
+@partial(parallel_options, engine=False)
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
+def duplicate(game: str, tried: str, base: str, deals: int, seed: int, players: int | None, options: tuple[str, ...],
+              out: Path | None, workers: int | None, backend: str, address: str | None, progress: bool | None) -> None:
+    """Compare the agent --tried with --base on the same cards: each deal is played by --base
+    in every seat (the base game), then once per seat with --tried in that seat (a trial). Per
+    seat, the trial's score, share of opponents finished ahead of, and share of the win, less
+    the base game's; their means with 95% intervals over deals, and whether --tried finishes
+    ahead of more opponents, e.g.
+
+    parlour duplicate decktet-golf --players 4 --option rounds=1 --tried ismcts:iterations=500 --deals 200
+
+    The statistics are explained on the "parlour tournament" page of parlour's documentation."""
+    from parlour.analysis.duplicate import DuplicateSummary, print_summary
+    from parlour.analysis.parallel import DuplicateRun, run_games
+    from parlour.analysis.results import output_format
+
+    the_game = load_game(game, options, players)
+    check_agent_specs(the_game, [tried, base], "a duplicate match")
+    if out is not None:
+        output_format(out)  # a bad suffix fails before any game is played
+    seats = the_game.num_players
+    run = DuplicateRun(the_game.name, the_game.options, (tried, base), seed)
+    rows = run_games(run, range(deals), workers, backend, address)
+    console, err = wide_console(120), Console(stderr=True, highlight=False)
+    console.print(f"[bold]{escape(the_game.name)}[/bold] · {escape(tried)} tried in each of {seats} seats of "
+                  f"{deals} deals of {escape(base)} · seed {seed} · options {escape(changed_options(the_game)) or 'default'}")
+    gathered = DuplicateSummary()
+    started = time.perf_counter()
+    count, interrupted = collect(rows, deals * seats, out, err, progress, gathered.add, "trials")
+    if interrupted and gathered.seats and len(gathered.seats) < seats:
+        gathered.seats = []  # a deal cut short: its seats would not weigh alike
+    elapsed = time.perf_counter() - started
+    print_summary(gathered.summary(), f"{tried} in place of {base}", console)
+    err.print(f"[dim]{count} trials on {gathered.deals} deals in {elapsed:.2f}s[/dim]")
+    report_end(console, count, deals * seats, out, interrupted, "trials")
 
 
 # -- report --------------------------------------------------------------------------------------
@@ -560,13 +612,13 @@ def report(results: Path, out: Path | None, png: Path | None) -> None:
     self-contained HTML page: the figures with 95% intervals, first-player advantage,
     decisiveness, lead changes, end conditions, action use, and their plots (score
     distribution, game length, win rate per seat, variant effects)."""
+    from parlour.analysis.columns import read_table
     from parlour.analysis.html import write_report
-    from parlour.analysis.results import read_rows
 
-    rows = read_rows(results)
+    table = read_table(results)
     if out is None and png is None:
         out = results.with_suffix(".html")
-    written = write_report(rows, results.name, out, png)
+    written = write_report(table, results.name, out, png)
     console = Console(highlight=False)
     for path in written:
         console.print(f"Wrote [bold]{escape(str(path))}[/bold]")

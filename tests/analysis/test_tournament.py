@@ -192,11 +192,16 @@ def test_standings_of_constructed_two_seat_results():
 
 
 def test_the_rating_interval_comes_from_resampled_deals():
+    """Two deals, a's and b's: a resample counts deal 0 i times and deal 1 j times (Poisson
+    counts), which rates b at 400·log10((j + 1/2) / (i + 1/2)) with the prior's half game each."""
     rows = [row(0, ["a", "b"], [1, 0], [0]), row(1, ["a", "b"], [0, 1], [1])]
     b = standings(rows, ["a", "b"], players=2, resamples=400, seed=1).agents[1]
-    swept = 400 * math.log10(2.5 / 0.5)  # a resample that drew deal 0 twice, or deal 1 twice
+    resampled = {round(400 * math.log10((j + 0.5) / (i + 0.5)), 6) for i in range(12) for j in range(12) if i + j}
     assert b.rating.elo == 0
-    assert b.rating.low == pytest.approx(-swept) and b.rating.high == pytest.approx(swept)
+    assert b.rating.low < 0 < b.rating.high
+    assert round(b.rating.low, 6) in resampled and round(b.rating.high, 6) in resampled
+    swept = 400 * math.log10(2.5 / 0.5)  # deal 0 twice, deal 1 not at all: the common far ends
+    assert b.rating.low <= -swept and b.rating.high >= swept
     assert standings(rows[:1], ["a", "b"], players=2).agents[1].rating.low is None  # one deal: no interval
 
 

@@ -34,13 +34,16 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.stats import Estimate, mean_ci
+from rich.console import Console
+from rich.markup import escape
+
+from parlour.analysis.stats import Estimate, Moments, mean_estimate
 from parlour.analysis.tournament import finished_ahead, finishing_order
 from parlour.core.chance import derive_seed
+from parlour.core.errors import OptionError
 from parlour.core.scores import win_share
 
 if TYPE_CHECKING:
@@ -138,7 +141,8 @@ def first_difference(first: Sequence[Action], second: Sequence[Action]) -> int |
 def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
     """For each of :data:`MEASURES`, the mean change trial less base per seat, with a 95%
     interval over deals (each deal's mean over its seats is one value); ``diverged``: the share
-    of trials that left the base game at all.
+    of trials that left the base game at all. The rows are read once, a deal's together (see
+    :class:`DuplicateSummary`).
 
     >>> rows = [{"deal": d, "seat": s, "diverged": 4 if s else None, "score_base": 10, "score_trial": 10 - d,
     ...          "ahead_base": 0.5, "ahead_trial": 0.5, "won_base": 0, "won_trial": 0} for d in range(3) for s in (0, 1)]
@@ -146,11 +150,76 @@ def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
     >>> result["score"].mean, result["ahead"].mean, result["diverged"].mean
     (-1.0, 0.0, 0.5)
     """
-    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    gathered = DuplicateSummary()
     for row in rows:
-        deals[row["deal"]].append(row)
-    found = {measure: mean_ci([statistics.fmean(r[f"{measure}_trial"] - r[f"{measure}_base"] for r in seats)
-                               for seats in deals.values()], within=WITHIN[measure]) for measure in MEASURES}
-    found["diverged"] = mean_ci([statistics.fmean(r["diverged"] is not None for r in seats)
-                                 for seats in deals.values()], within=(0, 1))
-    return found
+        gathered.add(row)
+    return gathered.summary()
+
+
+class DuplicateSummary:
+    """:func:`summary` a row at a time: a deal's rows come together, and when the next deal
+    begins its means over the seats go into each measure's
+    :class:`~parlour.analysis.stats.Moments`, so memory holds one deal, whatever their number."""
+
+    def __init__(self) -> None:
+        self.moments = {measure: Moments() for measure in (*MEASURES, "diverged")}
+        self.deal: Any = None
+        self.seats: list[dict[str, Any]] = []
+
+    def add(self, row: dict[str, Any]) -> None:
+        """One more trial's row."""
+        if row["deal"] != self.deal:
+            if self.deal is not None and row["deal"] < self.deal:
+                raise ValueError(f"the trials of deal {row['deal']} come after deal {self.deal}: give a "
+                                 "duplicate match's rows in the order they were played")
+            self._close()
+            self.deal = row["deal"]
+        self.seats.append(row)
+
+    def _close(self) -> None:
+        if not self.seats:
+            return
+        for measure in MEASURES:
+            self.moments[measure].add(statistics.fmean(r[f"{measure}_trial"] - r[f"{measure}_base"] for r in self.seats))
+        self.moments["diverged"].add(statistics.fmean(r["diverged"] is not None for r in self.seats))
+        self.seats = []
+
+    @property
+    def deals(self) -> int:
+        """The deals taken in so far (the one still open counts)."""
+        return self.moments["diverged"].n + bool(self.seats)
+
+    def summary(self) -> dict[str, Estimate]:
+        """The changes over the deals so far."""
+        self._close()
+        if not self.moments["diverged"].n:
+            raise OptionError("no trials were played: give --deals 1 or more")
+        found = {measure: mean_estimate(self.moments[measure].sample(), within=WITHIN[measure]) for measure in MEASURES}
+        found["diverged"] = mean_estimate(self.moments["diverged"].sample(), within=(0, 1))
+        return found
+
+
+def print_summary(result: dict[str, Estimate], title: str, console: Console) -> None:
+    """The changes of a duplicate match, and the verdict on ``ahead``: better, worse, or not
+    separated at 95% (no verdict from a single deal, which has no interval).
+
+    >>> import io
+    >>> out = Console(file=io.StringIO(), width=200)
+    >>> print_summary(summary([{"deal": d, "seat": 0, "diverged": 1, "score_base": 1, "score_trial": 2 + d,
+    ...     "ahead_base": 0, "ahead_trial": 1, "won_base": 0, "won_trial": 1} for d in range(2)]), "x for y", out)
+    >>> out.file.getvalue().splitlines()[-1]
+    'x for y: finished ahead of +100.00% [+100.00%, +100.00%] more of the opponents, over 2 deals: BETTER at 95%'
+    """
+    for measure in (*MEASURES, "diverged"):
+        e = result[measure]
+        console.print(f"{measure:>8}: {e.mean:+.4f} {_interval(e, '+.4f')}"
+                      + ("" if measure == "diverged" else ", trial less base, per seat"), highlight=False)
+    e = result["ahead"]
+    word = ("no interval from one deal" if e.low is None or e.high is None else
+            "BETTER at 95%" if e.low > 0 else "WORSE at 95%" if e.high < 0 else "not separated at 95%")
+    console.print(f"{escape(title)}: finished ahead of {e.mean:+.2%} {_interval(e, '+.2%')} more of the "
+                  f"opponents, over {e.n} deals: {word}", highlight=False)
+
+
+def _interval(e: Estimate, form: str) -> str:
+    return "[n/a]" if e.low is None or e.high is None else f"[{e.low:{form}}, {e.high:{form}}]"

@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.analysis.stats import Estimate, count_ci, mean_ci, paired_difference, proportion_ci
+from parlour.analysis.stats import (
+    Estimate,
+    Sample,
+    count_estimate,
+    mean_estimate,
+    paired_difference,
+    paired_estimate,
+    proportion_ci,
+)
 
 #: The least value of each count (a game's figure, or the analysis's), by the rules: a match
 #: of Decktet Golf scores at least one round; everything else counted can be 0.
@@ -52,17 +60,36 @@ def is_rate(name: str, values: Sequence[float]) -> bool:
     >>> is_rate("lead_changes", [0, 1, 0])
     False
     """
-    if floor(name) is not None or not all(0 <= v <= 1 for v in values):
+    return is_share(name, min(values), max(values), all(v in (0, 1) for v in values))
+
+
+def is_share(name: str, low: float, high: float, binary: bool) -> bool:
+    """:func:`is_rate` from the values' range and whether every value is 0 or 1 (what a run keeps).
+
+    >>> is_share("win_0", 0, 1, binary=False), is_share("turns", 0, 1, binary=True)
+    (True, False)
+    """
+    if floor(name) is not None or not (0 <= low and high <= 1):
         return False
-    return name.startswith(SHARE_PREFIXES) or name in SHARES or all(v in (0, 1) for v in values)
+    return name.startswith(SHARE_PREFIXES) or name in SHARES or binary
 
 
 def figure_ci(name: str, values: Sequence[float]) -> Estimate:
     """The mean (or rate) of the figure ``name`` over games, with the interval its kind gets."""
-    if is_rate(name, values):
-        return proportion_ci(sum(values), len(values))
+    return figure_estimate(name, Sample.of(values), all(v in (0, 1) for v in values))
+
+
+def figure_estimate(name: str, sample: Sample, binary: bool) -> Estimate:
+    """:func:`figure_ci` of the values a :class:`~parlour.analysis.stats.Sample` describes,
+    ``binary`` when every value is 0 or 1.
+
+    >>> figure_estimate("rounds", Sample.of([1, 1, 2]), binary=False) == figure_ci("rounds", [1, 1, 2])
+    True
+    """
+    if is_share(name, sample.minimum, sample.maximum, binary):
+        return proportion_ci(sample.total, sample.n)
     least = floor(name)
-    return mean_ci(values) if least is None else count_ci(values, least)
+    return mean_estimate(sample) if least is None else count_estimate(sample, least)
 
 
 def figure_difference(name: str, first: Sequence[float], second: Sequence[float]) -> tuple[Estimate, float]:
@@ -74,3 +101,9 @@ def figure_difference(name: str, first: Sequence[float], second: Sequence[float]
     """
     shares = is_rate(name, first) and is_rate(name, second)
     return paired_difference(first, second, within=(-1, 1) if shares else (None, None))
+
+
+def difference_estimate(differences: Sample, shares: bool) -> tuple[Estimate, float]:
+    """:func:`figure_difference` from the :class:`~parlour.analysis.stats.Sample` of the
+    differences, ``shares`` when both sides are shares (:func:`is_share`)."""
+    return paired_estimate(differences, within=(-1, 1) if shares else (None, None))

@@ -14,18 +14,18 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import parlour
-from parlour.analysis import plots
-from parlour.analysis.compare import Comparison, comparison
-from parlour.analysis.metrics import DesignMetrics, design_metrics, seat_count
+from parlour.analysis import columns, plots
+from parlour.analysis.compare import Comparer, Comparison
+from parlour.analysis.metrics import DesignMetrics, design_metrics
 from parlour.analysis.report import comparison_note, p_text
-from parlour.analysis.simulate import summarize
-from parlour.analysis.stats import Estimate
-from parlour.core.errors import OptionError
+from parlour.analysis.simulate import score_keys
+from parlour.analysis.stats import Estimate, mean_estimate, proportion_ci
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -45,15 +45,18 @@ CAPTIONS = {
 }
 
 
-def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict[str, Figure]]:
-    """The HTML page for ``rows`` (from simulate or compare) and its figures by name."""
-    groups = variant_groups(rows)
-    result = comparison(rows) if len(groups) > 1 else None
+def build_report(rows: Any, source: str) -> tuple[str, dict[str, Figure]]:
+    """The HTML page for ``rows`` (from simulate or compare: dicts, or a pyarrow table as
+    :func:`~parlour.analysis.columns.read_table` reads a file) and its figures by name."""
+    table = columns.as_table(rows)
+    groups = variant_groups(table)
+    result = Comparer.of_tables(groups).comparison() if len(groups) > 1 else None
     figures = make_figures(groups, result)
-    first = rows[0]
-    title = parlour.load(first["game"]).title if first["game"] in parlour.game_names() else first["game"]
-    parts = [f"<h1>{_e(title)}: {len(rows) // len(groups)} games{' per variant' if len(groups) > 1 else ''}</h1>",
-             (f"<p class=note>From {_e(source)} · agents {_e(', '.join(first.get('agents', [])))}"
+    game = table["game"][0].as_py()
+    agents = table["agents"][0].as_py() if "agents" in table.column_names else []
+    title = parlour.load(game).title if game in parlour.game_names() else game
+    parts = [f"<h1>{_e(title)}: {table.num_rows // len(groups)} games{' per variant' if len(groups) > 1 else ''}</h1>",
+             (f"<p class=note>From {_e(source)} · agents {_e(', '.join(agents or []))}"
               + (f" · variants: {_e(', '.join(groups))}" if result is not None else "") + "</p>"),
              "<h2>Results</h2>", *(_summary_table(label, group) for label, group in groups.items()),
              "<h2>Design figures</h2>", _design_table(groups)]
@@ -65,19 +68,13 @@ def build_report(rows: Sequence[dict[str, Any]], source: str) -> tuple[str, dict
     return page, figures
 
 
-def variant_groups(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Rows by variant label, in variant order (all rows under ``all games`` for a plain run)."""
-    if not rows:
-        raise OptionError("no games to report")
-    if {row["game"] for row in rows} != {rows[0]["game"]}:
-        raise OptionError("the rows come from several games: report one game at a time")
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for row in sorted(rows, key=lambda r: r.get("variant_index", 0)):
-        groups.setdefault(str(row.get("variant", "all games")), []).append(row)
-    return groups
+def variant_groups(rows: Any) -> dict[str, Any]:
+    """Rows by variant label, in variant order (all rows under ``all games`` for a plain run),
+    each group a pyarrow table."""
+    return columns.groups(columns.as_table(rows))
 
 
-def make_figures(groups: dict[str, list[dict[str, Any]]], result: Comparison | None) -> dict[str, Figure]:
+def make_figures(groups: dict[str, Any], result: Comparison | None) -> dict[str, Figure]:
     made = {"scores": plots.score_distribution(groups), "length": plots.game_length(groups),
             "wins": plots.win_rates(groups), "ends": plots.end_conditions(groups),
             "actions": plots.action_usage(groups),
@@ -94,7 +91,7 @@ def headline_figures(result: Comparison, most: int = 9) -> list[str]:
     return wanted[:most]
 
 
-def write_report(rows: Sequence[dict[str, Any]], source: str, out: Path | None, png: Path | None) -> list[Path]:
+def write_report(rows: Any, source: str, out: Path | None, png: Path | None) -> list[Path]:
     """Write the HTML page to ``out`` and/or each plot as ``png/<name>.png``; the files written."""
     page, figures = build_report(rows, source)
     written = []
@@ -129,15 +126,20 @@ def _table(head: Sequence[str], body: Sequence[Sequence[str]]) -> str:
     return f"<table><tr>{cells}</tr>{rows}</table>"
 
 
-def _summary_table(label: str, rows: list[dict[str, Any]]) -> str:
-    summary = summarize(rows, seat_count(rows[0]))
-    solo = len(summary.seats) == 1
-    head = ("Seat", "Agent", "Mean score [95% CI]", "Completion rate [95% CI]" if solo else "Win rate [95% CI]")
-    body = [(str(s.seat), _e(s.agent), _ci(s.score), _ci(s.wins, percent=True)) for s in summary.seats]
-    return f"<h3>{_e(label)} ({summary.games} games)</h3>" + _table(head, body)
+def _summary_table(label: str, table: Any) -> str:
+    seats = columns.seat_count(table)
+    shares = columns.win_shares(table, seats)
+    agents = (table["agents"][-1].as_py() if "agents" in table.column_names else None) or []
+    n = table.num_rows
+    head = ("Seat", "Agent", "Mean score [95% CI]", "Completion rate [95% CI]" if seats == 1 else "Win rate [95% CI]")
+    body = [(str(seat), _e(agents[seat] if seat < len(agents) else "?"),
+             _ci(mean_estimate(columns.moments(table[key]).sample())),
+             _ci(proportion_ci(math.fsum(shares[seat]), n), percent=True))
+            for seat, key in enumerate(score_keys(seats))]
+    return f"<h3>{_e(label)} ({n} games)</h3>" + _table(head, body)
 
 
-def _design_table(groups: dict[str, list[dict[str, Any]]]) -> str:
+def _design_table(groups: dict[str, Any]) -> str:
     metrics = {label: design_metrics(rows) for label, rows in groups.items()}
     head = ("Figure", *metrics)
     body = [("First player's share of wins [95% CI]", *(_first(m) for m in metrics.values())),

@@ -12,13 +12,12 @@ changes, how each game ends, and (Psalter Row) how often each action kind is use
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.analysis.figures import COUNT_PREFIX, figure_ci
-from parlour.analysis.stats import Estimate, counts, proportion_ci
-from parlour.core.scores import win_share
+from parlour.analysis.figures import COUNT_PREFIX, figure_estimate
+from parlour.analysis.stats import Estimate, proportion_ci
 
 
 @dataclass(frozen=True)
@@ -37,26 +36,49 @@ class DesignMetrics:
     actions: list[tuple[str, Estimate]] = field(default_factory=list)
 
 
-def design_metrics(rows: Sequence[dict[str, Any]]) -> DesignMetrics:
-    """The design figures of ``rows`` (all of one game and variant); a figure that does not
-    apply (one seat, or no seat ever leads alone) is None."""
-    n = len(rows)
-    seats = seat_count(rows[0])
-    ends = [(str(end), proportion_ci(k, n)) for end, k in counts(str(row["end"]) for row in rows)]
-    actions = [(key[len(COUNT_PREFIX):], figure_ci(key, [row[key] for row in rows])) for key in rows[0]
-               if key.startswith(COUNT_PREFIX) and all(isinstance(row.get(key), int) for row in rows)]
+def design_metrics(rows: Any) -> DesignMetrics:
+    """The design figures of ``rows`` (all of one game and variant: dicts, or a pyarrow table
+    as :func:`~parlour.analysis.columns.read_table` gives, the ``sim`` extra); a figure that
+    does not apply (one seat, or no seat ever leads alone) is None."""
+    import numpy as np
+
+    from parlour.analysis import columns
+
+    table = columns.as_table(rows)
+    n, seats = table.num_rows, columns.seat_count(table)
+    ends = [(end, proportion_ci(k, n)) for end, k in columns.text_counts(table["end"])]
+    actions = []
+    for key in table.column_names:
+        column = table[key]
+        if key.startswith(COUNT_PREFIX) and _integers(column) and column.null_count == 0:
+            found = columns.tally(column)
+            actions.append((key[len(COUNT_PREFIX):],
+                            figure_estimate(key, columns.moments(column).sample(), set(found) <= {0, 1})))
     if seats == 1:
         return DesignMetrics(n, seats, ends=ends, actions=actions)
-    first = [_share(row, row["first_player"]) for row in rows if row.get("first_player") is not None]
-    led = [_share(row, row["midpoint_leader"]) for row in rows if row.get("midpoint_leader") is not None]
-    changes = [row["lead_changes"] for row in rows if row.get("lead_changes") is not None]
+    shares = np.array(columns.win_shares(table, seats))
+    found = {}
+    for key in ("first_player", "midpoint_leader"):
+        if key in table.column_names:
+            seat = columns.numbers(table[key])
+            held = ~np.isnan(seat)
+            won = shares[seat[held].astype(int), np.flatnonzero(held)]
+            found[key] = proportion_ci(math.fsum(won), len(won)) if len(won) else None
+    changes = table["lead_changes"].drop_null() if "lead_changes" in table.column_names else []
     return DesignMetrics(
         n, seats,
-        first_player=proportion_ci(sum(first), len(first)) if first else None,
+        first_player=found.get("first_player"),
         fair_share=1 / seats,
-        decisiveness=proportion_ci(sum(led), len(led)) if led else None,
-        lead_changes=figure_ci("lead_changes", changes) if changes else None,
+        decisiveness=found.get("midpoint_leader"),
+        lead_changes=figure_estimate("lead_changes", columns.moments(changes).sample(),
+                                     set(columns.tally(changes)) <= {0, 1}) if len(changes) else None,
         ends=ends, actions=actions)
+
+
+def _integers(column: Any) -> bool:
+    import pyarrow as pa
+
+    return pa.types.is_integer(column.type)
 
 
 def seat_count(row: dict[str, Any]) -> int:
@@ -66,7 +88,3 @@ def seat_count(row: dict[str, Any]) -> int:
     (1, 3)
     """
     return 1 if "score" in row else sum(1 for key in row if key.startswith("score_") and key[6:].isdigit())
-
-
-def _share(row: dict[str, Any], seat: int) -> float:
-    return win_share(seat, row["winners"])

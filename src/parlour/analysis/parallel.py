@@ -6,6 +6,10 @@ is dealt by ``derive_seed(seed, i)`` and its agents draw from their own generato
 :func:`~parlour.analysis.simulate.play_game`), so the rows do not depend on which worker
 played which game: :func:`run_games` yields them in game order whatever the backend.
 
+Memory does not grow with the games: the games are handed out a chunk at a time, at most
+:data:`AHEAD` chunks per worker out at once (playing, or finished and waiting for an earlier
+one), and each chunk's rows are passed on as soon as the chunks before it are.
+
 >>> run = Run("psalter-row", {}, ("random",), seed=1)
 >>> rows = list(run_games(run, range(4), workers=1))
 >>> [row["index"] for row in rows]
@@ -19,8 +23,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +35,9 @@ if TYPE_CHECKING:
     from parlour.core.game import Game
 
 BACKENDS = ("process", "ray")
+#: Chunks out per worker at once: enough that no worker waits for the next, few enough that
+#: the rows waiting for a slow chunk stay a handful of chunks.
+AHEAD = 4
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,10 @@ class Run:
         row.update(self.extra)
         return row
 
+    def play_rows(self, game: Game, agents: list[Agent], index: int) -> list[dict[str, Any]]:
+        """The rows of game ``index``: its row (a duplicate match's deal gives a row per seat)."""
+        return [self.play(game, agents, index)]
+
 
 @dataclass(frozen=True)
 class TournamentRun(Run):
@@ -72,13 +83,29 @@ class TournamentRun(Run):
                           self.seed, self.engine)
 
 
+@dataclass(frozen=True)
+class DuplicateRun(Run):
+    """A duplicate match (:mod:`parlour.analysis.duplicate`): ``agents`` are the tried agent and
+    the base agent, and "game" ``index`` is deal ``index``, its base game and a trial per seat,
+    which gives a row per seat."""
+
+    def play(self, game: Game, agents: list[Agent], index: int) -> dict[str, Any]:
+        raise TypeError("a duplicate deal gives a row per seat: use play_rows")
+
+    def play_rows(self, game: Game, agents: list[Agent], index: int) -> list[dict[str, Any]]:
+        from parlour.analysis.duplicate import duplicate_deal
+
+        tried, base = agents
+        return duplicate_deal(game, tried, base, index, self.seed)
+
+
 def play_chunk(run: Run, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indices`` of ``run`` in this process: their rows."""
     import parlour
 
     game = parlour.load(run.game, **run.options)
     agents = [parlour.agent(spec) for spec in run.agents]
-    return [run.play(game, agents, index) for index in indices]
+    return [row for index in indices for row in run.play_rows(game, agents, index)]
 
 
 def default_workers() -> int:
@@ -86,22 +113,25 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def chunks(indices: Sequence[int], workers: int, most: int = 64) -> list[list[int]]:
-    """Runs of consecutive games small enough to balance the workers and show progress.
+def chunks(indices: Sequence[int], workers: int, most: int = 64) -> Iterator[Sequence[int]]:
+    """Runs of consecutive games small enough to balance the workers and show progress, made
+    as they are asked for (of a range, ranges: a million games are not a list of a million).
 
-    >>> chunks(range(10), workers=1)
-    [[0], [1], [2], [3], [4], [5], [6], [7], [8], [9]]
+    >>> [list(part) for part in chunks(range(5), workers=1)]
+    [[0], [1], [2], [3], [4]]
     >>> [len(part) for part in chunks(range(1000), workers=2, most=300)]
     [62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 8]
     """
     size = max(1, min(most, len(indices) // (8 * workers) or 1))
-    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+    return (indices[i:i + size] for i in range(0, len(indices), size))
 
 
-def run_games(run: Run, indices: Sequence[int], workers: int | None = None, backend: str = "process",
-              address: str | None = None) -> Iterator[dict[str, Any]]:
+def run_games(runs: Run | Sequence[Run], indices: Sequence[int], workers: int | None = None,
+              backend: str = "process", address: str | None = None) -> Iterator[dict[str, Any]]:
     """The rows of games ``indices`` in order, played by ``workers`` processes (all cores by
     default) or on Ray (``backend="ray"``, a local Ray instance or the cluster at ``address``).
+    Several runs (the variants of a comparison) play each chunk of games in turn: the rows of
+    game ``i`` of every run come close together, so what pairs them need not wait long.
 
     Interrupted (Ctrl-C), it yields every game already finished, in order, then re-raises."""
     if backend not in BACKENDS:
@@ -111,25 +141,32 @@ def run_games(run: Run, indices: Sequence[int], workers: int | None = None, back
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise OptionError(f"workers must be 1 or more, not {workers}")
-    parts = chunks(indices, workers)
+    runs = [runs] if isinstance(runs, Run) else list(runs)
+    jobs = ((run, part) for part in chunks(indices, workers) for run in runs)
     if backend == "ray":
         from parlour.analysis.ray_backend import ray_chunks
 
-        return _in_order(ray_chunks(run, parts, address), parts)
-    if workers == 1 or len(parts) == 1:
-        return (row for part in parts for row in play_chunk(run, part))
-    return _in_order(_process_chunks(run, parts, workers), parts)
+        return ray_chunks(jobs, workers, address)
+    if workers == 1 or len(indices) * len(runs) <= 1:
+        return (row for run, part in jobs for row in play_chunk(run, part))
+    return _process_chunks(jobs, workers)
 
 
-def _process_chunks(run: Run, parts: list[list[int]], workers: int) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """(chunk number, rows) as each chunk finishes; on Ctrl-C the chunks not begun are
-    cancelled and the workers stopped at once."""
+Job = tuple[Run, Sequence[int]]
+
+
+def _process_chunks(jobs: Iterator[Job], workers: int) -> Iterator[dict[str, Any]]:
+    """The rows of the jobs in order, as the chunks finish on ``workers`` processes; on Ctrl-C
+    the chunks not begun are cancelled and the workers stopped at once."""
     context = multiprocessing.get_context("spawn")  # no fork of a parent that may run threads
-    pool = ProcessPoolExecutor(min(workers, len(parts)), mp_context=context, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+
+    def finished(futures: Iterable[Any]) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return ((future, future.result()) for future in done)
+
     try:
-        futures = {pool.submit(play_chunk, run, part): number for number, part in enumerate(parts)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        yield from in_order(lambda job: pool.submit(play_chunk, *job), finished, jobs, AHEAD * workers)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
         # ProcessPoolExecutor has no public way to stop a running task before Python 3.14.
@@ -142,14 +179,32 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_order(done: Iterable[tuple[int, list[dict[str, Any]]]], parts: list[list[int]]) -> Iterator[dict[str, Any]]:
-    """Rows in game order from chunks that finish in any order; on an interruption the
-    finished chunks still waiting for an earlier one are yielded (in order) before it is raised."""
-    waiting: dict[int, list[dict[str, Any]]] = {}
-    following = 0
+def in_order(submit: Callable[[Job], Any], finished: Callable[[Iterable[Any]], Iterable[tuple[Any, list[Any]]]],
+             jobs: Iterable[Job], ahead: int) -> Iterator[Any]:
+    """The rows of ``jobs`` in their order, from chunks that finish in any order: ``submit``
+    hands a job out (a handle back), ``finished`` waits for one or more of the handles given
+    and says which are done with their rows. At most ``ahead`` chunks are out or waiting at
+    once, so memory holds that many chunks' rows at most. On an interruption the finished
+    chunks still waiting for an earlier one are yielded (in order) before it is raised.
+
+    >>> jobs = [(None, range(3 * i, 3 * i + 3)) for i in range(4)]
+    >>> last_first = lambda handles: [(h, list(h[1])) for h in sorted(handles, key=lambda h: -h[1][0])[:1]]
+    >>> list(in_order(lambda job: job, last_first, jobs, ahead=2))
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    """
+    jobs = iter(jobs)
+    out: dict[Any, int] = {}  # handle -> chunk number, the chunks being played
+    waiting: dict[int, list[Any]] = {}  # chunk number -> rows, finished before an earlier one
+    following = handed = 0
     try:
-        for number, rows in done:
-            waiting[number] = rows
+        while True:
+            while len(out) + len(waiting) < ahead and (job := next(jobs, None)) is not None:
+                out[submit(job)] = handed
+                handed += 1
+            if not out:
+                return
+            for handle, rows in finished(list(out)):
+                waiting[out.pop(handle)] = rows
             while following in waiting:
                 yield from waiting.pop(following)
                 following += 1

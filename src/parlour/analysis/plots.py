@@ -1,6 +1,6 @@
 """The plots of a report (matplotlib, the ``sim`` extra): each a function of the rows
-grouped by variant (one group for a plain run) that returns a Figure, or None when the
-plot does not apply. Figures are made without pyplot, so no window and no global state.
+grouped by variant (one group for a plain run; each a pyarrow table, or a list of dicts)
+that returns a Figure, or None when the plot does not apply. Figures are made without pyplot, so no window and no global state.
 
 >>> import parlour
 >>> from parlour.analysis.simulate import simulate
@@ -16,9 +16,9 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.metrics import design_metrics, seat_count
+from parlour.analysis import columns
+from parlour.analysis.metrics import design_metrics
 from parlour.analysis.report import p_text
-from parlour.analysis.simulate import score_keys
 from parlour.analysis.stats import Estimate, proportion_ci
 
 if TYPE_CHECKING:
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
     from parlour.analysis.compare import Comparison
 
-Groups = dict[str, list[dict[str, Any]]]
+#: Variant label -> its rows: a pyarrow table (as :func:`~parlour.analysis.columns.groups` gives), or dicts.
+Groups = dict[str, Any]
 #: Colour-blind-safe colours (Okabe-Ito), one per variant or seat.
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 LOWER_IS_BETTER = {"decktet-golf"}
@@ -50,19 +51,23 @@ def score_label(game: str) -> str:
 def score_distribution(groups: Groups) -> Figure | None:
     """Histograms of the scores (every seat's), one outline per variant; None when the
     scores only say who won (1 or 0)."""
-    values = {label: [row[key] for row in rows for key in score_keys(seat_count(row))] for label, rows in groups.items()}
-    if all(set(v) <= {0, 1} for v in values.values()):
+    import numpy as np
+
+    groups = _tables(groups)
+    values = {label: np.concatenate([columns.numbers(table[key]) for key in columns.score_names(table)])
+              for label, table in groups.items()}
+    if all(np.isin(v, (0, 1)).all() for v in values.values()):
         return None
-    low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
-    bins = _bins(low, high)
+    low, high = min(v.min() for v in values.values()), max(v.max() for v in values.values())
+    bins = _bins(_whole(low), _whole(high))
     figure = new_figure()
     axes = figure.subplots()
     for colour, (label, scores) in zip(COLOURS, values.items()):
-        weights = [100 / len(scores)] * len(scores)
+        weights = np.full(len(scores), 100 / len(scores))
         axes.hist(scores, bins=bins, weights=weights, histtype="step", linewidth=2, color=colour, label=label)
     _integer_ticks(axes)
-    game = next(iter(groups.values()))[0]["game"]
-    seats = seat_count(next(iter(groups.values()))[0])
+    first = next(iter(groups.values()))
+    game, seats = first["game"][0].as_py(), columns.seat_count(first)
     axes.set_title("Score distribution")
     axes.set_xlabel(score_label(game) + ("" if seats == 1 else ", every seat"))
     axes.set_ylabel("Share of scores (%)")
@@ -72,13 +77,16 @@ def score_distribution(groups: Groups) -> Figure | None:
 
 def game_length(groups: Groups) -> Figure:
     """Histograms of the turns per game, one outline per variant."""
+    import numpy as np
+
     figure = new_figure()
     axes = figure.subplots()
-    turns = {label: [row["turns"] for row in rows] for label, rows in groups.items()}
-    bins = _bins(min(min(t) for t in turns.values()), max(max(t) for t in turns.values()))
+    turns = {label: columns.numbers(table["turns"]) for label, table in _tables(groups).items()}
+    bins = _bins(_whole(min(t.min() for t in turns.values())), _whole(max(t.max() for t in turns.values())))
     for colour, (label, values) in zip(COLOURS, turns.items()):
-        axes.hist(values, bins=bins, weights=[100 / len(values)] * len(values), histtype="step", linewidth=2,
-                  color=colour, label=f"{label} (mean {sum(values) / len(values):.1f})")
+        mean = columns.moments(values).sample().mean
+        axes.hist(values, bins=bins, weights=np.full(len(values), 100 / len(values)), histtype="step", linewidth=2,
+                  color=colour, label=f"{label} (mean {mean:.1f})")
     _integer_ticks(axes)
     axes.set_title("Game length")
     axes.set_xlabel("Turns per game")
@@ -92,10 +100,10 @@ def win_rates(groups: Groups) -> Figure:
     share; for a solitaire, the completion rate per variant."""
     figure = new_figure()
     axes = figure.subplots()
-    first = next(iter(groups.values()))[0]
-    seats = seat_count(first)
+    groups = _tables(groups)
+    seats = columns.seat_count(next(iter(groups.values())))
     _grouped_bars(axes, [f"seat {seat}" for seat in range(seats)],
-                  {label: [_win_rate(rows, seat) for seat in range(seats)] for label, rows in groups.items()}, 100)
+                  {label: _win_rates(table, seats) for label, table in groups.items()}, 100)
     if seats == 1:
         axes.set_title("Completion rate (a complete Psalter wins)")
     else:
@@ -112,9 +120,10 @@ def end_conditions(groups: Groups) -> Figure:
     """How each game ended (share of games per end reason), per variant."""
     figure = new_figure()
     axes = figure.subplots()
-    reasons = sorted({str(row["end"]) for rows in groups.values() for row in rows})
-    _grouped_bars(axes, reasons, {label: [proportion_ci(sum(str(row["end"]) == reason for row in rows), len(rows))
-                                          for reason in reasons] for label, rows in groups.items()}, 100)
+    ends = {label: (dict(columns.text_counts(table["end"])), table.num_rows) for label, table in _tables(groups).items()}
+    reasons = sorted({reason for found, _ in ends.values() for reason in found})
+    _grouped_bars(axes, reasons, {label: [proportion_ci(found.get(reason, 0), n) for reason in reasons]
+                                  for label, (found, n) in ends.items()}, 100)
     axes.set_title("How games end, with 95% intervals")
     axes.set_xlabel("End condition")
     axes.set_ylabel("Games (%)")
@@ -124,7 +133,7 @@ def end_conditions(groups: Groups) -> Figure:
 
 def action_usage(groups: Groups) -> Figure | None:
     """Mean uses per game of each action kind (Psalter Row), per variant; None elsewhere."""
-    usage = {label: design_metrics(rows).actions for label, rows in groups.items()}
+    usage = {label: design_metrics(table).actions for label, table in _tables(groups).items()}
     if not any(usage.values()):
         return None
     figure = new_figure()
@@ -172,8 +181,18 @@ def _bins(low: float, high: float) -> list[float]:
     return [low - 0.5 + step * i for i in range(int((high - low + 1) / step) + 2)]
 
 
-def _win_rate(rows: list[dict[str, Any]], seat: int) -> Estimate:
-    return proportion_ci(sum(1 / len(row["winners"]) for row in rows if seat in row["winners"]), len(rows))
+def _win_rates(table: Any, seats: int) -> list[Estimate]:
+    return [proportion_ci(math.fsum(shares), table.num_rows) for shares in columns.win_shares(table, seats)]
+
+
+def _tables(groups: Groups) -> dict[str, Any]:
+    """The groups as pyarrow tables (rows given as dicts are made one)."""
+    return {label: columns.as_table(rows) for label, rows in groups.items()}
+
+
+def _whole(x: Any) -> float:
+    """A float that is a whole number as an int (bins and labels as for lists of ints)."""
+    return int(x) if float(x).is_integer() else float(x)
 
 
 def _errors(estimates: Sequence[Estimate], scale: float) -> list[list[float]]:

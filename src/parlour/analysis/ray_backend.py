@@ -9,7 +9,7 @@ import socket
 from collections.abc import Iterator
 from typing import Any
 
-from parlour.analysis.parallel import Run, play_chunk
+from parlour.analysis.parallel import AHEAD, Job, in_order, play_chunk
 from parlour.core.errors import OptionError
 from parlour.extras import install_hint
 
@@ -54,16 +54,27 @@ def check_answers(address: str, seconds: float = 5.0) -> None:
                           "to start Ray on this machine") from None
 
 
-def ray_chunks(run: Run, parts: list[list[int]], address: str | None) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """(chunk number, rows) as each Ray task finishes; the tasks left are cancelled on Ctrl-C."""
+def ray_chunks(jobs: Iterator[Job], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
+    """The rows of the jobs in order, as Ray tasks finish, at most ``AHEAD`` tasks per worker
+    (and per CPU of the cluster) out at once; the tasks left are cancelled on Ctrl-C."""
     ray = connect(address)
     task = ray.remote(play_chunk)
-    pending = {task.remote(run, part): number for number, part in enumerate(parts)}
+    ahead = AHEAD * max(workers, int(ray.cluster_resources().get("CPU", 1)))
+    out: set[Any] = set()
+
+    def submit(job: Job) -> Any:
+        ref = task.remote(*job)
+        out.add(ref)
+        return ref
+
+    def finished(refs: list[Any]) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
+        ready, _ = ray.wait(refs, num_returns=1)
+        for ref in ready:
+            out.discard(ref)
+            yield ref, ray.get(ref)
+
     try:
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
+        yield from in_order(submit, finished, jobs, ahead)
     finally:
-        for ref in pending:
+        for ref in out:
             ray.cancel(ref, force=True)

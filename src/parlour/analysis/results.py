@@ -24,6 +24,8 @@ from typing import Any, Self
 from parlour.core.errors import OptionError, ParlourError
 from parlour.extras import install_hint
 
+#: Rows per Parquet row group: about 25 MB of rows held at once (Parquet's own default is a million).
+ROW_GROUP = 8192
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl", ".parquet": "parquet"}
 #: Columns that hold lists (written joined by spaces in CSV).
 LIST_COLUMNS = {"winners": int, "agents": str}
@@ -55,18 +57,30 @@ def output_format(path: Path) -> str:
 
 class RowWriter:
     """Writes rows as they come: CSV (lists joined by spaces, options as JSON), JSON lines,
-    or Parquet (kept in memory and written on close, also after an interruption)."""
+    or Parquet, a row group of :data:`ROW_GROUP` rows at a time (the last, shorter, on close,
+    also after an interruption). Memory holds one row group at most, whatever the games.
 
-    def __init__(self, path: Path) -> None:
+    The first row fixes the columns (CSV's header, Parquet's schema); the first row group fixes
+    a Parquet column's type, a later value converted to it (an integer into a float column;
+    a column missing so far, as in ``midpoint_leader`` while nobody led, is taken for integers).
+    """
+
+    def __init__(self, path: Path, row_group: int | None = None) -> None:
         self.format = output_format(path)
         self.path = path
+        self.rows = 0
+        self.row_group = row_group or ROW_GROUP
         self._rows: list[dict[str, Any]] = []
         self._file = None if self.format == "parquet" else path.open("w", encoding="utf-8", newline="")
         self._csv: csv.DictWriter | None = None
+        self._parquet: Any = None
 
     def write(self, row: dict[str, Any]) -> None:
+        self.rows += 1
         if self._file is None:
             self._rows.append(row)
+            if len(self._rows) >= self.row_group:
+                self._flush()
         elif self.format == "jsonl":
             self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
             self._file.flush()
@@ -81,8 +95,19 @@ class RowWriter:
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
-        else:
-            _write_parquet(self._rows, self.path)
+            return
+        if self._rows or self._parquet is None:
+            self._flush()
+        self._parquet.close()
+
+    def _flush(self) -> None:
+        """The rows held, written as one row group of the Parquet file."""
+        pa = _pyarrow()
+        table = pa.Table.from_pylist([_parquet_row(row) for row in self._rows])
+        if self._parquet is None:
+            self._parquet = pa.parquet.ParquetWriter(self.path, _settled(table.schema, pa))
+        self._parquet.write_table(_conformed(table, self._parquet.schema, f"{self.path}: column {{}} held {{}} in the first {self.row_group} rows", pa))
+        self._rows = []
 
     def __enter__(self) -> Self:
         return self
@@ -192,11 +217,39 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def _write_parquet(rows: list[dict[str, Any]], path: Path) -> None:
-    pa = _pyarrow()
-    table = pa.Table.from_pylist([{key: json.dumps(value, sort_keys=True) if key in JSON_COLUMNS else value
-                                   for key, value in row.items()} for row in rows])
-    pa.parquet.write_table(table, path)
+def _parquet_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: json.dumps(value, sort_keys=True) if key in JSON_COLUMNS else value for key, value in row.items()}
+
+
+def _settled(schema: Any, pa: Any) -> Any:
+    """The file's schema from its first row group's: a column with no value yet (null) is
+    taken for integers, a list column for its :data:`LIST_COLUMNS` type."""
+    types = {int: pa.int64(), str: pa.string()}
+    fields = []
+    for field in schema:
+        if field.name in LIST_COLUMNS:
+            field = field.with_type(pa.list_(types[LIST_COLUMNS[field.name]]))
+        elif pa.types.is_null(field.type):
+            field = field.with_type(pa.int64())
+        fields.append(field)
+    return pa.schema(fields)
+
+
+def _conformed(table: Any, schema: Any, what: str, pa: Any) -> Any:
+    """``table`` in the file's ``schema``: columns it lacks are empty, columns the file lacks
+    are left out (as in CSV), a value of another type converted where that loses nothing."""
+    columns = []
+    for field in schema:
+        if field.name not in table.column_names:
+            columns.append(pa.nulls(len(table), field.type))
+            continue
+        column = table.column(field.name)
+        try:
+            columns.append(column if column.type == field.type else column.cast(field.type))
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as err:
+            raise ResultsError(what.format(repr(field.name), field.type) + f", then {column.type} ({err}): "
+                               "write such a run as .csv or .jsonl") from None
+    return pa.Table.from_arrays(columns, schema=schema)
 
 
 def _read_parquet(path: Path) -> list[dict[str, Any]]:

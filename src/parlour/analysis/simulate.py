@@ -17,14 +17,13 @@ be played again alone, and a run gives the same rows on every machine.
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.figures import figure_ci, is_rate
+from parlour.analysis.figures import figure_estimate, is_share
 from parlour.analysis.lead import lead_track
-from parlour.analysis.stats import Estimate, counts, histogram, mean_ci, proportion_ci
+from parlour.analysis.stats import Estimate, Moments, histogram_of, mean_estimate, median_of, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
 
@@ -177,69 +176,160 @@ class Summary:
 
 
 SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents", "first_player", "midpoint_leader"}
+#: The most distinct values a run keeps of one figure (for its median and its histogram); a
+#: figure with more (a continuous one) gets its mean and range only. The games' figures are
+#: counts and scores, a few hundred distinct values at most.
+MOST_DISTINCT = 10_000
 
 
 def summarize(rows: Iterable[dict[str, Any]], num_players: int) -> Summary:
-    """Summarise rows from :func:`simulate` (they are read once).
+    """Summarise rows from :func:`simulate` (they are read once, and not kept: see :class:`Summarizer`).
 
     Winners who tie share the win (two winners: half a win each), so the win rates of
     the seats add up to the share of games that somebody won. A numeric figure given
     for every seat as ``<name>_<seat>`` is summarised per seat, in ``seat_figures``.
     """
-    keys = score_keys(num_players)
-    scores: list[list[float]] = [[] for _ in keys]
-    wins = [0.0] * num_players
-    columns: dict[str, list[Any]] = {}
-    agents: list[str] = []
-    n = 0
-    scores_are_wins = True
+    summarizer = Summarizer(num_players)
     for row in rows:
-        n += 1
-        agents = row.get("agents", agents)
-        for seat, key in enumerate(keys):
-            scores[seat].append(row[key])
-            if scores_are_wins and row[key] != (1 if seat in row["winners"] else 0):
-                scores_are_wins = False
-        for seat in row["winners"]:
-            wins[seat] += 1 / len(row["winners"])
+        summarizer.add(row)
+    return summarizer.summary()
+
+
+class Column:
+    """One figure of a run, a game at a time: in how many games it was given, whether every
+    value was a yes/no, a number or a text (or missing), and for what it turns out to be, the
+    count of yeses, the :class:`~parlour.analysis.stats.Moments` of the numbers, how many were
+    above 0, and how often each value occurred (up to :data:`MOST_DISTINCT` of them)."""
+
+    __slots__ = ("n", "flags", "trues", "moments", "above", "tally")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.flags = 0b111  # yes/no, number, text-or-missing: which every value so far has been
+        self.trues = 0
+        self.moments = Moments()
+        self.above = 0
+        self.tally: dict[Any, int] | None = {}
+
+    def add(self, value: Any) -> None:
+        self.n += 1
+        if value is True or value is False:
+            self.flags &= 0b100
+            self.trues += value
+            return
+        if isinstance(value, (int, float)):
+            self.flags &= 0b010
+            self.moments.add(value)
+            self.above += value > 0
+        elif value is None or isinstance(value, str):
+            self.flags &= 0b001
+        else:
+            self.flags = 0
+        if self.tally is not None and self.flags & 0b011:
+            self.tally[value] = self.tally.get(value, 0) + 1
+            if len(self.tally) > MOST_DISTINCT:
+                self.tally = None
+
+    @property
+    def numbers(self) -> bool:
+        return self.flags == 0b010 and self.n > 0
+
+
+class Summarizer:
+    """:func:`summarize` a row at a time, in memory that does not grow with the games: per
+    seat its scores' :class:`~parlour.analysis.stats.Moments` and histogram counts and its
+    share of the wins, and a :class:`Column` per figure.
+
+    >>> summarizer = Summarizer(num_players=1)
+    >>> for score in (3, 5):
+    ...     summarizer.add({"score": score, "winners": [], "turns": score + 1, "end": "exhausted"})
+    >>> s = summarizer.summary()
+    >>> s.games, s.seats[0].score.mean, s.spreads["turns"][1], s.tallies["end"]
+    (2, 4.0, 5.0, [('exhausted', 2)])
+    """
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.keys = score_keys(num_players)
+        self.scores = [Moments() for _ in self.keys]
+        self.score_tallies: list[dict[float, int] | None] = [{} for _ in self.keys]
+        self.wins = [0.0] * num_players
+        self.columns: dict[str, Column] = {}
+        self.agents: list[str] = []
+        self.games = 0
+        self.scores_are_wins = True
+
+    def add(self, row: dict[str, Any]) -> None:
+        """One more game's row."""
+        self.games += 1
+        self.agents = row.get("agents", self.agents)
+        winners = row["winners"]
+        for seat, key in enumerate(self.keys):
+            score = row[key]
+            self.scores[seat].add(score)
+            tally = self.score_tallies[seat]
+            if tally is not None:
+                tally[score] = tally.get(score, 0) + 1
+                if len(tally) > MOST_DISTINCT:
+                    self.score_tallies[seat] = None
+            if self.scores_are_wins and score != (1 if seat in winners else 0):
+                self.scores_are_wins = False
+        for seat in winners:
+            self.wins[seat] += 1 / len(winners)
         for key, value in row.items():
-            if key not in SKIP_FIGURES and key not in keys:
-                columns.setdefault(key, []).append(value)
-    if n == 0:
-        raise OptionError("no games were played: give --games 1 or more")
-    span = (min(min(v) for v in scores), max(max(v) for v in scores))
-    seats = [
-        SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_ci(values), proportion_ci(wins[seat], n),
-                    min(values), max(values), histogram(values, span=span))
-        for seat, values in enumerate(scores)
-    ]
-    figures: dict[str, tuple[bool, Estimate]] = {}
-    tallies: dict[str, list[tuple[object, int]]] = {}
-    seat_figures: dict[str, list[Estimate]] = {}
-    spreads: dict[str, tuple[float, float, float, Estimate]] = {}
-    per_seat: set[str] = set()
-    if num_players > 1:
-        for key in columns:
+            if key not in SKIP_FIGURES and key not in self.keys:
+                column = self.columns.get(key)
+                if column is None:
+                    column = self.columns[key] = Column()
+                column.add(value)
+
+    def summary(self) -> Summary:
+        """The summary of the rows so far; OptionError if there were none."""
+        n, agents = self.games, self.agents
+        if n == 0:
+            raise OptionError("no games were played: give --games 1 or more")
+        samples = [moments.sample() for moments in self.scores]
+        span = (min(s.minimum for s in samples), max(s.maximum for s in samples))
+        seats = [
+            SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_estimate(sample),
+                        proportion_ci(self.wins[seat], n), sample.minimum, sample.maximum,
+                        [] if tally is None else histogram_of(tally, span=span))
+            for seat, (sample, tally) in enumerate(zip(samples, self.score_tallies))
+        ]
+        seat_figures, per_seat = self._seat_figures()
+        figures: dict[str, tuple[bool, Estimate]] = {}
+        tallies: dict[str, list[tuple[object, int]]] = {}
+        spreads: dict[str, tuple[float, float, float, Estimate]] = {}
+        for key, column in self.columns.items():
+            if key == "score" or column.n != n or key in per_seat:
+                continue
+            if column.flags & 0b100:
+                figures[key] = (True, proportion_ci(column.trues, n))
+            elif column.flags & 0b010:
+                sample = column.moments.sample()
+                binary = column.tally is not None and set(column.tally) <= {0, 1}
+                figures[key] = (is_share(key, sample.minimum, sample.maximum, binary),
+                                figure_estimate(key, sample, binary))
+                if column.tally is not None:
+                    spreads[key] = (sample.minimum, median_of(column.tally), sample.maximum,
+                                    proportion_ci(column.above, n))
+            elif column.flags & 0b001 and column.tally is not None:
+                tallies[key] = sorted(column.tally.items(), key=lambda kv: -kv[1])
+        return Summary(n, seats, figures, tallies, seat_figures, spreads, self.scores_are_wins)
+
+    def _seat_figures(self) -> tuple[dict[str, list[Estimate]], set[str]]:
+        """The figures given for every seat as ``<name>_<seat>``, and their columns."""
+        seat_figures: dict[str, list[Estimate]] = {}
+        per_seat: set[str] = set()
+        if self.num_players == 1:
+            return seat_figures, per_seat
+        n = self.games
+        for key in self.columns:
             base, _, last = key.rpartition("_")
             if base and last == "0" and base not in seat_figures:
-                group = [columns.get(f"{base}_{seat}") for seat in range(num_players)]
-                if all(_numbers(values, n) for values in group) and f"{base}_{num_players}" not in columns:
-                    seat_figures[base] = [mean_ci(values) for values in group]  # type: ignore[arg-type]
-                    per_seat.update(f"{base}_{seat}" for seat in range(num_players))
-    for key, values in columns.items():
-        if key == "score" or len(values) != n or key in per_seat:
-            continue
-        if all(isinstance(v, bool) for v in values):
-            figures[key] = (True, proportion_ci(sum(values), n))
-        elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            figures[key] = (is_rate(key, values), figure_ci(key, values))
-            spreads[key] = (min(values), statistics.median(values), max(values),
-                            proportion_ci(sum(v > 0 for v in values), n))
-        elif all(v is None or isinstance(v, str) for v in values):
-            tallies[key] = counts(values)
-    return Summary(n, seats, figures, tallies, seat_figures, spreads, scores_are_wins)
-
-
-def _numbers(values: list[Any] | None, n: int) -> bool:
-    return values is not None and len(values) == n and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+                group = [self.columns.get(f"{base}_{seat}") for seat in range(self.num_players)]
+                if all(c is not None and c.numbers and c.n == n for c in group) \
+                        and f"{base}_{self.num_players}" not in self.columns:
+                    seat_figures[base] = [mean_estimate(c.moments.sample()) for c in group]  # type: ignore[union-attr]
+                    per_seat.update(f"{base}_{seat}" for seat in range(self.num_players))
+        return seat_figures, per_seat

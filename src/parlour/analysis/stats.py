@@ -3,7 +3,9 @@
 Means get Student's t intervals, which are right at every sample size (the normal quantile is
 too narrow below a few dozen values: at n=4 by 38%); rates get Wilson's score interval, counts
 with a floor a log-scale interval that stays above it (:func:`count_ci`); several p-values at
-once are adjusted by Holm's method (:func:`holm`).
+once are adjusted by Holm's method (:func:`holm`). Each interval is made from a :class:`Sample`
+(the count, mean, standard deviation and range), which a list of values gives exactly and a
+:class:`Moments` gathers a value at a time, in constant memory, for a million games.
 
 >>> mean_ci([1, 2, 3, 4])
 Estimate(mean=2.5, low=0.445..., high=4.554..., n=4)
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+from fractions import Fraction
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -40,6 +43,123 @@ class Estimate:
     @property
     def half_width(self) -> float | None:
         return None if self.low is None or self.high is None else (self.high - self.low) / 2
+
+
+@dataclass(frozen=True)
+class Sample:
+    """What an interval needs of some values: how many, their sum (correctly rounded), their
+    sample standard deviation (None for fewer than 2) and their range.
+
+    >>> Sample.of([1, 2, 3, 4])
+    Sample(n=4, total=10.0, stdev=1.2909944487358056, minimum=1, maximum=4)
+    >>> Sample.of([1, 2, 3, 4]).mean
+    2.5
+    """
+
+    n: int
+    total: float
+    stdev: float | None
+    minimum: float
+    maximum: float
+
+    @property
+    def mean(self) -> float:
+        """The mean, exactly :func:`statistics.fmean`'s."""
+        return self.total / self.n
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Sample:
+        """The exact figures of ``values`` (at least one): the mean by :func:`statistics.fmean`,
+        the deviation by :func:`statistics.stdev`."""
+        if not values:
+            raise ValueError("no values: the mean of nothing is undefined")
+        stdev = statistics.stdev(values) if len(values) > 1 else None
+        return cls(len(values), math.fsum(values), stdev, min(values), max(values))
+
+
+class Moments:
+    """A :class:`Sample` gathered one value at a time in constant memory: the count, the least
+    and greatest value, and the sum of the values and of their squares, exactly, as integers
+    (a float is an integer over a power of two): so the mean is exactly :func:`statistics.fmean`'s
+    and the deviation exactly :func:`statistics.stdev`'s, with neither the values kept nor the
+    cancellation a float sum of squares suffers. The integers grow with the logarithm of the
+    games only.
+
+    >>> m = Moments()
+    >>> for x in (1, 2.5, 3, 4):
+    ...     m.add(x)
+    >>> m.add(7, times=2)
+    >>> m.sample() == Sample.of([1, 2.5, 3, 4, 7, 7])
+    True
+    """
+
+    __slots__ = ("n", "_scale", "_sum", "_squares", "minimum", "maximum")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._scale = 0  # the sums are of the values times 2**scale, and of their squares times 4**scale
+        self._sum = 0
+        self._squares = 0
+        self.minimum: float = math.inf
+        self.maximum: float = -math.inf
+
+    def add(self, x: float, times: int = 1) -> None:
+        """One more value, or ``times`` more of it (0 times: nothing)."""
+        if times == 0:
+            return
+        if type(x) is int and not self._scale:  # the common case: integers, kept as they are
+            whole, shift = x, 0
+        else:
+            whole, over = x.as_integer_ratio()
+            bits = over.bit_length() - 1  # over is a power of two
+            if bits > self._scale:
+                self._sum <<= bits - self._scale
+                self._squares <<= 2 * (bits - self._scale)
+                self._scale = bits
+            shift = self._scale - bits
+        self.n += times
+        self._sum += (whole * times) << shift
+        self._squares += (whole * whole * times) << 2 * shift
+        if x < self.minimum:
+            self.minimum = x
+        if x > self.maximum:
+            self.maximum = x
+
+    @property
+    def total(self) -> float:
+        """The sum of the values, correctly rounded (:func:`math.fsum`'s)."""
+        return self._sum / (1 << self._scale)
+
+    def sample(self) -> Sample:
+        """The figures so far (at least one value)."""
+        n = self.n
+        if n == 0:
+            raise ValueError("no values: the mean of nothing is undefined")
+        stdev = None
+        if n > 1:  # the variance (n·Σx² - (Σx)²) / (n(n-1)), exactly, then its square root correctly rounded
+            stdev = _sqrt_of_fraction(n * self._squares - self._sum * self._sum, n * (n - 1) << 2 * self._scale)
+        return Sample(n, self.total, stdev, self.minimum, self.maximum)
+
+
+def _sqrt_of_fraction(numerator: int, denominator: int) -> float:
+    """The square root of ``numerator / denominator`` correctly rounded, as :func:`statistics.stdev`
+    takes it (round to odd on 109 bits, then to the nearest float).
+
+    >>> _sqrt_of_fraction(9, 4), _sqrt_of_fraction(2, 1) == math.sqrt(2)
+    (1.5, True)
+    """
+    if numerator == 0:
+        return 0.0
+    shift = (numerator.bit_length() - denominator.bit_length() - 109) // 2
+    if shift >= 0:
+        return float(_root_to_odd(numerator, denominator << 2 * shift) << shift)
+    return _root_to_odd(numerator << -2 * shift, denominator) / (1 << -shift)
+
+
+def _root_to_odd(numerator: int, denominator: int) -> int:
+    """The square root of ``numerator / denominator`` rounded down, made odd if it was inexact."""
+    root = math.isqrt(numerator // denominator)
+    return root | (root * root * denominator != numerator)
 
 
 # -- Student's t ---------------------------------------------------------------------------
@@ -151,13 +271,20 @@ def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE,
     >>> mean_ci([-1, 1, 1, 1], within=(-1, 1)).high
     1
     """
-    n = len(values)
-    if n == 0:
-        raise ValueError("no values: the mean of nothing is undefined")
-    mean = statistics.fmean(values)
-    if n < 2:
+    return mean_estimate(Sample.of(values), confidence, within)
+
+
+def mean_estimate(sample: Sample, confidence: float = CONFIDENCE,
+                  within: tuple[float | None, float | None] = (None, None)) -> Estimate:
+    """:func:`mean_ci` of the values a :class:`Sample` describes.
+
+    >>> mean_estimate(Sample(4, 10.0, 1.2909944487358056, 1, 4)) == mean_ci([1, 2, 3, 4])
+    True
+    """
+    n, mean = sample.n, sample.mean
+    if sample.stdev is None:
         return Estimate(mean, None, None, n)
-    half = t_quantile((1 + confidence) / 2, n - 1) * statistics.stdev(values) / math.sqrt(n)
+    half = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / math.sqrt(n)
     low, high = within
     return Estimate(mean, _clip(mean - half, low, high), _clip(mean + half, low, high), n)
 
@@ -181,18 +308,20 @@ def count_ci(values: Sequence[float], floor: float, confidence: float = CONFIDEN
     >>> round(e.mean, 3), round(e.low, 4), round(e.high, 4)
     (1.015, 1.0048, 1.0466)
     """
-    n = len(values)
-    if n == 0:
-        raise ValueError("no values: the mean of nothing is undefined")
-    if min(values) < floor:
-        raise ValueError(f"a value {min(values)} lies below the floor {floor}")
-    mean = statistics.fmean(values)
+    return count_estimate(Sample.of(values), floor, confidence)
+
+
+def count_estimate(sample: Sample, floor: float, confidence: float = CONFIDENCE) -> Estimate:
+    """:func:`count_ci` of the values a :class:`Sample` describes."""
+    n, mean = sample.n, sample.mean
+    if sample.minimum < floor:
+        raise ValueError(f"a value {sample.minimum} lies below the floor {floor}")
     excess = mean - floor
-    if n < 2:
+    if sample.stdev is None:
         return Estimate(mean, None, None, n)
     if excess <= 0:
         return Estimate(mean, mean, mean, n)
-    spread = t_quantile((1 + confidence) / 2, n - 1) * statistics.stdev(values) / (math.sqrt(n) * excess)
+    spread = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / (math.sqrt(n) * excess)
     return Estimate(mean, floor + excess * math.exp(-spread), floor + excess * math.exp(spread), n)
 
 
@@ -242,15 +371,28 @@ def histogram(values: Sequence[float], max_bins: int = 25,
     >>> histogram([0, 100], max_bins=4)
     [('0..25', 1), ('26..51', 0), ('52..77', 0), ('78..100', 1)]
     """
-    if not values:
+    tally: dict[float, int] = {}
+    for value in values:
+        tally[value] = tally.get(value, 0) + 1
+    return histogram_of(tally, max_bins, span)
+
+
+def histogram_of(tally: dict[float, int], max_bins: int = 25,
+                 span: tuple[float, float] | None = None) -> list[tuple[str, int]]:
+    """:func:`histogram` of values given as value -> how often it occurs (what a run keeps).
+
+    >>> histogram_of({1: 2, 2: 1, 5: 1}) == histogram([1, 1, 2, 5])
+    True
+    """
+    if not tally:
         return []
-    low, high = span if span is not None else (min(values), max(values))
-    integral = all(float(v).is_integer() for v in values)
+    low, high = span if span is not None else (min(tally), max(tally))
+    integral = all(float(v).is_integer() for v in tally)
     if integral and high - low + 1 <= max_bins:
-        tally = {int(v): 0 for v in range(int(low), int(high) + 1)}
-        for v in values:
-            tally[int(v)] += 1
-        return [(str(v), n) for v, n in tally.items()]
+        counted = {int(v): 0 for v in range(int(low), int(high) + 1)}
+        for v, n in tally.items():
+            counted[int(v)] += n
+        return [(str(v), n) for v, n in counted.items()]
     width = (high - low) / max_bins
     if integral:
         width = math.ceil((high - low + 1) / max_bins)
@@ -259,13 +401,33 @@ def histogram(values: Sequence[float], max_bins: int = 25,
         bins = max_bins
     edges = [low + i * width for i in range(bins)]
     tally_bins = [0] * bins
-    for v in values:
-        tally_bins[min(int((v - low) // width), bins - 1)] += 1
+    for v, n in tally.items():
+        tally_bins[min(int((v - low) // width), bins - 1)] += n
     labels = []
     for i, edge in enumerate(edges):
         top = high if i == bins - 1 else edge + width - (1 if integral else 0)
         labels.append(_num(edge) if top == edge else f"{_num(edge)}..{_num(top)}")
     return list(zip(labels, tally_bins))
+
+
+def median_of(tally: dict[float, int]) -> float:
+    """The median of values given as value -> how often it occurs, as :func:`statistics.median`
+    gives it (the mean of the middle two for an even count).
+
+    >>> median_of({3: 1, 1: 2, 7: 1}), median_of({3: 1, 1: 2})
+    (2.0, 1)
+    """
+    n = sum(tally.values())
+    if n == 0:
+        raise ValueError("no values: the median of nothing is undefined")
+    middle, found, below = (n - 1) // 2, [], 0
+    for value in sorted(tally):
+        below += tally[value]
+        while len(found) < 2 - n % 2 and below > middle + len(found):
+            found.append(value)
+        if len(found) == 2 - n % 2:
+            break
+    return found[0] if n % 2 else (found[0] + found[1]) / 2
 
 
 def _num(x: float) -> str:
@@ -302,15 +464,23 @@ def paired_difference(first: Sequence[float], second: Sequence[float], confidenc
     """
     if len(first) != len(second):
         raise ValueError(f"pairs need as many values on each side, not {len(first)} and {len(second)}")
-    differences = [b - a for a, b in zip(first, second)]
-    estimate = mean_ci(differences, confidence, within)
-    if len(differences) < 2:
+    return paired_estimate(Sample.of([b - a for a, b in zip(first, second)]), confidence, within)
+
+
+def paired_estimate(differences: Sample, confidence: float = CONFIDENCE,
+                    within: tuple[float | None, float | None] = (None, None)) -> tuple[Estimate, float]:
+    """:func:`paired_difference` from the :class:`Sample` of the differences.
+
+    >>> paired_estimate(Sample.of([1, 1, 2, 1])) == paired_difference([1, 2, 3, 4], [2, 3, 5, 5])
+    True
+    """
+    estimate = mean_estimate(differences, confidence, within)
+    if differences.stdev is None:
         return estimate, math.nan
-    spread = statistics.stdev(differences)
-    if spread == 0:
+    if differences.stdev == 0:
         return estimate, 1.0 if estimate.mean == 0 else 0.0
-    statistic = estimate.mean / (spread / math.sqrt(len(differences)))
-    return estimate, t_two_sided_p(statistic, len(differences) - 1)
+    statistic = estimate.mean / (differences.stdev / math.sqrt(differences.n))
+    return estimate, t_two_sided_p(statistic, differences.n - 1)
 
 
 def clustered_proportion_ci(numerators: Sequence[float], denominators: Sequence[float],
@@ -330,13 +500,58 @@ def clustered_proportion_ci(numerators: Sequence[float], denominators: Sequence[
     if len(numerators) != len(denominators) or not numerators:
         raise ValueError(f"a pooled share needs one count of games per cluster and at least one cluster, "
                          f"not {len(numerators)} shares and {len(denominators)} counts")
-    games = math.fsum(denominators)
-    if games <= 0 or any(not 0 <= a <= m for a, m in zip(numerators, denominators)):
-        raise ValueError("each cluster needs between 0 and its games, and the clusters some games in all")
-    k, share = len(numerators), math.fsum(numerators) / games
-    if k < 2:
-        return Estimate(share, None, None, k)
-    clustered = k / (k - 1) * math.fsum((a - share * m) ** 2 for a, m in zip(numerators, denominators)) / games ** 2
+    pooled = PooledShare()
+    for a, m in zip(numerators, denominators):
+        pooled.add(a, m)
+    return pooled.estimate(confidence)
+
+
+class PooledShare:
+    """:func:`clustered_proportion_ci` a cluster at a time, in constant memory: the sums of
+    the clusters' counts, of their squares and of their products, exactly (as fractions), from
+    which the spread of the clusters about the pooled share follows.
+
+    >>> pooled = PooledShare()
+    >>> for a in (0, 1, 2, 2):
+    ...     pooled.add(a, 2)
+    >>> pooled.estimate() == clustered_proportion_ci([0, 1, 2, 2], [2, 2, 2, 2])
+    True
+    """
+
+    __slots__ = ("k", "_a", "_m", "_aa", "_am", "_mm")
+
+    def __init__(self) -> None:
+        self.k = 0
+        self._a = self._m = self._aa = self._am = self._mm = Fraction(0)
+
+    def add(self, numerator: float, denominator: float) -> None:
+        """One more cluster: ``numerator`` of its ``denominator`` games."""
+        if not 0 <= numerator <= denominator:
+            raise ValueError("each cluster needs between 0 and its games, and the clusters some games in all")
+        a, m = Fraction(numerator), Fraction(denominator)
+        self.k += 1
+        self._a += a
+        self._m += m
+        self._aa += a * a
+        self._am += a * m
+        self._mm += m * m
+
+    def estimate(self, confidence: float = CONFIDENCE) -> Estimate:
+        """The pooled share with its interval (none for a single cluster)."""
+        if self._m <= 0:
+            raise ValueError("each cluster needs between 0 and its games, and the clusters some games in all")
+        k, games, exact = self.k, float(self._m), self._a / self._m
+        share = float(self._a) / games
+        if k < 2:
+            return Estimate(share, None, None, k)
+        # the sum over clusters of (a - share·m)², expanded: exact, so nothing cancels
+        spread = self._aa - 2 * exact * self._am + exact * exact * self._mm
+        return _korn_graubard(share, games, k, float(spread), confidence)
+
+
+def _korn_graubard(share: float, games: float, k: int, spread: float, confidence: float) -> Estimate:
+    """Wilson's interval on the games over the design effect, with Student's t for k-1 degrees of freedom."""
+    clustered = k / (k - 1) * spread / games ** 2
     binomial = share * (1 - share) / games
     design_effect = max(1.0, clustered / binomial) if binomial > 0 else 1.0
     low, high = _wilson(share, games / design_effect, t_quantile((1 + confidence) / 2, k - 1))

@@ -35,6 +35,7 @@ deals. The statistics are described in ``docs/tournament.md``.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -50,7 +51,7 @@ from rich.table import Table
 from parlour.analysis.parallel import TournamentRun
 from parlour.analysis.report import fmt, interval
 from parlour.analysis.simulate import play_game, score_keys
-from parlour.analysis.stats import Estimate, clustered_proportion_ci, mean_ci, proportion_ci
+from parlour.analysis.stats import Estimate, Moments, PooledShare, mean_estimate, proportion_ci
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
 
@@ -336,8 +337,8 @@ class Standings:
 
 def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: int,
               resamples: int = RESAMPLES, seed: int = 0) -> Standings:
-    """The standings of a tournament's rows (read once); ``labels`` in the order of
-    ``--agents`` (the first is the rating's anchor).
+    """The standings of a tournament's rows (read once, in game order, and not kept: see
+    :class:`Tabulation`); ``labels`` in the order of ``--agents`` (the first is the rating's anchor).
 
     >>> import parlour
     >>> game = parlour.load("decktet-golf")
@@ -346,26 +347,76 @@ def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: in
     >>> table.games, table.deals, [a.seats for a in table.agents], table.agents[0].rating.elo
     (4, 2, [4, 4], 0.0)
     """
-    index = {label: i for i, label in enumerate(labels)}
-    k = len(labels)
-    scores: list[list[float]] = [[] for _ in labels]
-    wins = [0.0] * k
-    blocks: dict[int, Tally] = {}
-    deals: dict[int, dict[int, tuple[float, bool]]] = {}
-    games, name = 0, ""
+    tabulation = Tabulation(labels, players, resamples, seed)
     for row in rows:
-        games, name = games + 1, row["game"]
-        seats = [index[label] for label in row["agents"]]
-        row_scores = [row[key] for key in score_keys(players)]
+        tabulation.add(row)
+    return tabulation.standings()
+
+
+def poisson_weights(rng: random.Random, count: int) -> list[int]:
+    """``count`` draws of a Poisson count of mean 1: how often a deal is drawn in each of the
+    bootstrap's resamples (a resample of ``B`` deals draws each about Poisson(1) times).
+
+    >>> weights = poisson_weights(random.Random(1), 10_000)
+    >>> round(statistics.fmean(weights), 2), min(weights)
+    (1.0, 0)
+    """
+    return [bisect.bisect_right(POISSON_1, rng.random()) for _ in range(count)]
+
+
+#: P(X <= k) for a Poisson count X of mean 1, k = 0, 1, ... (to where it is 1 in floating point).
+POISSON_1 = tuple(itertools.accumulate(math.exp(-1) / math.factorial(k) for k in range(20)))
+
+
+class Tabulation:
+    """:func:`standings` a row at a time, in memory that does not grow with the games. A block's
+    rows (one deal) come together, the blocks in order; when the next block begins, its pairwise tallies go into the
+    totals, into each pair's :class:`~parlour.analysis.stats.PooledShare` (the interval over deals)
+    and into the bootstrap's resamples, where the deal counts a Poisson(1) number of times in
+    each (the Poisson bootstrap, which needs no list of the deals). In a solitaire game a block's
+    scores go into each pair's paired differences."""
+
+    def __init__(self, labels: Sequence[str], players: int, resamples: int = RESAMPLES, seed: int = 0) -> None:
+        self.labels = list(labels)
+        self.index = {label: i for i, label in enumerate(labels)}
+        self.players, self.resamples = players, resamples
+        k = len(labels)
+        self.scores = [Moments() for _ in labels]
+        self.wins = [0.0] * k
+        self.games, self.name = 0, ""
+        self.block: int | None = None
+        self.deals = 0
+        self.rng = random.Random(derive_seed(seed, "bootstrap"))
+        pairs = list(itertools.combinations(range(k), 2))
+        self.pairs = pairs
+        self.tally: Tally = _empty(k)
+        self.total: Tally = _empty(k)
+        self.pooled = {pair: PooledShare() for pair in pairs}
+        self.drawn = [[[0.0, 0.0] for _ in pairs] for _ in range(resamples)]  # resample -> pair -> ahead, met
+        self.deal: dict[int, tuple[float, bool]] = {}
+        self.solo = {pair: (Moments(), Moments()) for pair in pairs}
+
+    def add(self, row: dict[str, Any]) -> None:
+        """One more game's row."""
+        block = row["block"]
+        if block != self.block:
+            if self.block is not None and block < self.block:
+                raise OptionError(f"the games of block {block} come after block {self.block}: give a "
+                                  "tournament's rows in the order they were played")
+            self._close()
+            self.block = block
+        self.games, self.name = self.games + 1, row["game"]
+        seats = [self.index[label] for label in row["agents"]]
+        row_scores = [row[key] for key in score_keys(self.players)]
         for seat, agent in enumerate(seats):
-            scores[agent].append(row_scores[seat])
+            self.scores[agent].add(row_scores[seat])
             if seat in row["winners"]:
-                wins[agent] += 1 / len(row["winners"])
-        if players == 1:
-            deals.setdefault(row["block"], {})[seats[0]] = (row_scores[0], bool(row["winners"]))
-            continue
-        ahead, met, beat = blocks.setdefault(row["block"], tuple([[0.0] * k for _ in labels] for _ in range(3)))
-        for meeting in pair_results(seats, row_scores, row["winners"], k):
+                self.wins[agent] += 1 / len(row["winners"])
+        if self.players == 1:
+            self.deal[seats[0]] = (row_scores[0], bool(row["winners"]))
+            return
+        ahead, met, beat = self.tally
+        for meeting in pair_results(seats, row_scores, row["winners"], len(self.labels)):
             a, b = meeting.first, meeting.second
             ahead[a][b] += meeting.ahead
             ahead[b][a] += 1 - meeting.ahead
@@ -373,64 +424,99 @@ def standings(rows: Iterable[dict[str, Any]], labels: Sequence[str], players: in
             beat[b][a] += meeting.second_ahead
             met[a][b] += 1
             met[b][a] += 1
-    if games == 0:
-        raise OptionError("no games were played: give --games 1 or more")
-    ratings = _ratings(list(blocks.values()), resamples, seed) if blocks else [None] * k
-    agents = [AgentResult(label, len(scores[i]), proportion_ci(wins[i], len(scores[i])), mean_ci(scores[i]),
-                          ratings[i]) for i, label in enumerate(labels)]
-    pairs = _solo_pairs(deals, labels) if players == 1 else _pairs(list(blocks.values()), labels)
-    return Standings(name, players, games, len(blocks) or len(deals), agents, pairs, resamples if blocks else 0)
+
+    def _close(self) -> None:
+        """The block just finished, into the totals."""
+        if self.block is None:
+            return
+        self.deals += 1
+        if self.players == 1:
+            for pair, (score, completion) in self.solo.items():
+                a, b = pair
+                if a in self.deal and b in self.deal:
+                    score.add(self.deal[a][0] - self.deal[b][0])
+                    completion.add(int(self.deal[a][1]) - int(self.deal[b][1]))
+            self.deal = {}
+            return
+        ahead, met, _ = self.tally
+        for m, matrix in enumerate(self.tally):
+            for i, line in enumerate(matrix):
+                for j, value in enumerate(line):
+                    self.total[m][i][j] += value
+        for a, b in self.pairs:
+            if met[a][b]:
+                self.pooled[(a, b)].add(ahead[a][b], met[a][b])
+        met_pairs = [(number, ahead[a][b], met[a][b]) for number, (a, b) in enumerate(self.pairs) if met[a][b]]
+        for weight, drawn in zip(poisson_weights(self.rng, self.resamples), self.drawn):
+            if weight:
+                for number, won, played in met_pairs:
+                    drawn[number][0] += weight * won
+                    drawn[number][1] += weight * played
+        self.tally = _empty(len(self.labels))
+
+    def standings(self) -> Standings:
+        """The standings of the rows so far; OptionError if there were none."""
+        self._close()
+        self.block = None
+        if self.games == 0:
+            raise OptionError("no games were played: give --games 1 or more")
+        labels, k = self.labels, len(self.labels)
+        deals = self.deals
+        multi = self.players > 1
+        ratings = self._ratings() if multi else [None] * k
+        agents = [AgentResult(label, self.scores[i].n, proportion_ci(self.wins[i], self.scores[i].n),
+                              mean_estimate(self.scores[i].sample()), ratings[i]) for i, label in enumerate(labels)]
+        pairs = self._pairs() if multi else self._solo_pairs()
+        return Standings(self.name, self.players, self.games, deals, agents, pairs, self.resamples if multi else 0)
+
+    def _ratings(self) -> list[Rating]:
+        """The Bradley-Terry ratings of all the results, with percentile intervals from the
+        resamples (a fixed seed: the same every run); a resample that drew no deal is left out."""
+        ahead, met, _ = self.total
+        point = elo(bradley_terry(ahead, met))
+        fits = []
+        if self.deals >= 2:
+            k = len(self.labels)
+            for drawn in self.drawn:
+                if not all(played for _, played in drawn):
+                    continue
+                won, games = [[0.0] * k for _ in range(k)], [[0.0] * k for _ in range(k)]
+                for (a, b), (wins, played) in zip(self.pairs, drawn):
+                    won[a][b], won[b][a] = wins, played - wins
+                    games[a][b] = games[b][a] = played
+                fits.append(elo(bradley_terry(won, games)))
+        if len(fits) < 2:
+            return [Rating(x, None, None) for x in point]
+        cuts = [statistics.quantiles([fit[i] for fit in fits], n=40) for i in range(len(point))]
+        return [Rating(x, cut[0], cut[-1]) for x, cut in zip(point, cuts)]
+
+    def _pairs(self) -> list[PairResult]:
+        """Each pair's share ahead over the deals it met on, with an interval that takes the deal
+        as the unit (the games of a deal share its cards, so they are not independent)."""
+        found = []
+        labels = self.labels
+        _, met, beat = self.total
+        for a, b in self.pairs:
+            if not met[a][b]:
+                continue
+            ahead = self.pooled[(a, b)].estimate()
+            games = int(met[a][b])
+            never = labels[a] if beat[a][b] == 0 < beat[b][a] else labels[b] if beat[b][a] == 0 < beat[a][b] else None
+            found.append(PairResult(labels[a], labels[b], games, Estimate(ahead.mean, ahead.low, ahead.high, games),
+                                    never_ahead=never))
+        return found
+
+    def _solo_pairs(self) -> list[PairResult]:
+        found = []
+        for (a, b), (score, completion) in self.solo.items():
+            found.append(PairResult(self.labels[a], self.labels[b], score.n,
+                                    score_difference=mean_estimate(score.sample()),
+                                    completion_difference=mean_estimate(completion.sample(), within=(-1, 1))))
+        return found
 
 
-def _total(blocks: Sequence[Tally]) -> Tally:
-    k = len(blocks[0][0])
-    ahead, met, beat = ([[sum(block[m][i][j] for block in blocks) for j in range(k)] for i in range(k)]
-                        for m in range(3))
-    return ahead, met, beat
-
-
-def _ratings(blocks: list[Tally], resamples: int, seed: int) -> list[Rating]:
-    """The Bradley-Terry ratings of all the results, with percentile intervals from
-    ``resamples`` fits on deals drawn with replacement (a fixed seed: the same every run)."""
-    ahead, met, _ = _total(blocks)
-    point = elo(bradley_terry(ahead, met))
-    if len(blocks) < 2 or resamples < 2:
-        return [Rating(x, None, None) for x in point]
-    rng = random.Random(derive_seed(seed, "bootstrap"))
-    draws = []
-    for _ in range(resamples):
-        drawn = _total([blocks[rng.randrange(len(blocks))] for _ in blocks])
-        draws.append(elo(bradley_terry(drawn[0], drawn[1])))
-    cuts = [statistics.quantiles([d[i] for d in draws], n=40) for i in range(len(point))]
-    return [Rating(x, cut[0], cut[-1]) for x, cut in zip(point, cuts)]
-
-
-def _pairs(blocks: list[Tally], labels: Sequence[str]) -> list[PairResult]:
-    """Each pair's share ahead over the deals it met on, with an interval that takes the deal
-    as the unit (the games of a deal share its cards, so they are not independent)."""
-    found = []
-    for a, b in itertools.combinations(range(len(labels)), 2):
-        met = [block for block in blocks if block[1][a][b]]
-        if not met:
-            continue
-        ahead = clustered_proportion_ci([block[0][a][b] for block in met], [block[1][a][b] for block in met])
-        games = int(sum(block[1][a][b] for block in met))
-        beat, beaten = (sum(block[2][x][y] for block in met) for x, y in ((a, b), (b, a)))
-        never = labels[a] if beat == 0 < beaten else labels[b] if beaten == 0 < beat else None
-        found.append(PairResult(labels[a], labels[b], games, Estimate(ahead.mean, ahead.low, ahead.high, games),
-                                never_ahead=never))
-    return found
-
-
-def _solo_pairs(deals: dict[int, dict[int, tuple[float, bool]]], labels: Sequence[str]) -> list[PairResult]:
-    found = []
-    for a, b in itertools.combinations(range(len(labels)), 2):
-        both = [(deal[a], deal[b]) for deal in deals.values() if a in deal and b in deal]
-        found.append(PairResult(labels[a], labels[b], len(both),
-                                score_difference=mean_ci([x[0] - y[0] for x, y in both]),
-                                completion_difference=mean_ci([int(x[1]) - int(y[1]) for x, y in both],
-                                                              within=(-1, 1))))
-    return found
+def _empty(k: int) -> Tally:
+    return tuple([[0.0] * k for _ in range(k)] for _ in range(3))  # type: ignore[return-value]
 
 
 # -- tables --------------------------------------------------------------------------------
