@@ -585,6 +585,9 @@ def int_list(text: str | None, what: str) -> list[int] | None:
               help="The ladder's levels (two or more; strong and expert search, and are slow).")
 @click.option("--ladder-games", type=int, default=200, show_default=True,
               help="Games per pair of levels (rounded up to whole deals of every seating).")
+@click.option("--search-games", type=int, default=None,
+              help="Games per pair in which a level searches (strong, expert: about a second a move; "
+                   "default: --ladder-games).")
 @click.option("--branching-games", type=int, default=500, show_default=True,
               help="Games of the game as given traced for the branching factor (slower than plain games).")
 @click.option("--bound", metavar="SPEC", help="A solitaire's analysis-only agent played on the ladder's deals, "
@@ -594,7 +597,8 @@ def int_list(text: str | None, what: str) -> list[int] | None:
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
 def study(game: str, out: Path, agent: str, games: int, seed: int, options: tuple[str, ...],
           variants: tuple[str, ...], player_counts: str | None, player_games: int | None,
-          players_variants: tuple[str, ...], levels: str, ladder_games: int, branching_games: int,
+          players_variants: tuple[str, ...], levels: str, ladder_games: int, search_games: int | None,
+          branching_games: int,
           bound: str | None, bound_games: int, workers: int | None, backend: str, address: str | None,
           engine: str, progress: bool | None) -> None:
     """The standard study of GAME: every rule variant against the game as given on the same
@@ -616,7 +620,7 @@ def study(game: str, out: Path, agent: str, games: int, seed: int, options: tupl
     plan = plan_study(game, dict(parse_option_text(text) for text in options), agent, games, seed,
                       list(variants) or None, int_list(player_counts, "--players"), player_games,
                       players_variants, [part.strip() for part in levels.split(",") if part.strip()],
-                      ladder_games, branching_games, bound, bound_games, engine)
+                      ladder_games, branching_games, bound, bound_games, engine, search_games)
     planned = jobs(plan)
     total = sum(len(job.indices) for job in planned)
     console, err = wide_console(120), Console(stderr=True, highlight=False)

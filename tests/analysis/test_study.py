@@ -221,3 +221,16 @@ def test_study_command_refuses_bad_options_in_one_line_and_writes_nothing(runner
     out = tmp_path / "never"
     one_line_error(run(runner, "study", "decktet-golf", "--out", str(out), *args), fragment)
     assert not out.exists()
+
+
+def test_pairs_with_a_searching_level_get_their_own_size():
+    plan = plan_study("decktet-golf", games=2, players=[2], player_games=0, levels=["novice", "casual", "strong"],
+                      ladder_games=6, search_games=2, branching_games=0, variants=["excuse=true"])
+    ladder = [(job.label, len(job.indices)) for job in jobs(plan) if job.stage == "ladder"]
+    assert ladder == [("casual v novice, seat 0", 3), ("casual v novice, seat 1", 3),
+                      ("strong v casual, seat 0", 1), ("strong v casual, seat 1", 1),
+                      ("strong v novice, seat 0", 1), ("strong v novice, seat 1", 1)]
+    solo = plan_study("psalter-row", games=2, levels=["casual", "strong"], ladder_games=5, search_games=2,
+                      variants=["errand_draw=1"])
+    assert [(job.label, len(job.indices)) for job in jobs(solo) if job.stage == "ladder"] == [("casual", 5),
+                                                                                            ("strong", 2)]

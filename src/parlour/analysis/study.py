@@ -189,6 +189,8 @@ class Plan:
     ladder_games: int
     ladder_players: int
     branching_games: int
+    #: Games of a pair in which a level searches (strong, expert: seconds a move, not microseconds).
+    search_games: int = 0
     bound: str | None = None
     bound_games: int = 0
     engine: str = "native"
@@ -205,16 +207,18 @@ def plan_study(game: str, options: dict[str, Any] | None = None, agent: str = "h
                player_games: int | None = None, players_variants: Sequence[str] = (),
                levels: Sequence[str] = ("novice", "casual"), ladder_games: int = 200,
                branching_games: int = 500, bound: str | None = None, bound_games: int = 0,
-               engine: str = "native") -> Plan:
+               engine: str = "native", search_games: int | None = None) -> Plan:
     """The study of ``game`` (its options as given), every choice checked before anything is
     played: a bad option, agent, level, player count or size is an OptionError saying what
     is allowed. ``variants`` None tries :func:`default_variants`; ``players`` None every
-    count the game allows."""
+    count the game allows; ``search_games`` (default ``ladder_games``) sizes the ladder's pairs
+    with a level that searches."""
     from parlour.agents.levels import level_names
 
     options = dict(options or {})
     base = parlour.load(game, **options)
-    for name, value in (("--games", games), ("--ladder-games", ladder_games)):
+    search_games = ladder_games if search_games is None else search_games
+    for name, value in (("--games", games), ("--ladder-games", ladder_games), ("--search-games", search_games)):
         if value < 1:
             raise OptionError(f"{name} must be 1 or more, not {value}")
     for name, value in (("--branching-games", branching_games), ("--bound-games", bound_games),
@@ -242,8 +246,8 @@ def plan_study(game: str, options: dict[str, Any] | None = None, agent: str = "h
     skipped = [(count, v.label) for count in counts for v in extra
                if not _allows(game, {**options, **v.options, "players": count})]
     return Plan(base.name, options, agent, games, seed, chosen, counts, games if player_games is None else player_games,
-                extra, list(levels), ladder_games, ladder_players, min(branching_games, games), bound, bound_games,
-                engine, skipped)
+                extra, list(levels), ladder_games, ladder_players, min(branching_games, games), search_games, bound,
+                bound_games, engine, skipped)
 
 
 def _check_agent(game: Game, spec: str, cheats: bool = False) -> None:
@@ -336,23 +340,37 @@ def _ladder_jobs(plan: Plan) -> list[Job]:
     if "players" in parlour.load(plan.game, **options).options:
         options["players"] = plan.ladder_players
     seats = plan.ladder_players
-    deals = range(max(1, -(-plan.ladder_games // seats)))
+
+    def games(*named: str) -> int:
+        return plan.search_games if any(searches(level) for level in named) else plan.ladder_games
+
     found = []
     if seats == 1:
         for level in levels:
             run = Run(plan.game, options, (f"level:{level}",), plan.seed, extra={"level": level}, engine=plan.engine)
-            found.append(Job("ladder", level, run, range(plan.ladder_games)))
+            found.append(Job("ladder", level, run, range(games(level))))
         if plan.bound is not None:
             run = Run(plan.game, options, (plan.bound,), plan.seed, extra={"level": "bound"}, engine=plan.engine)
             found.append(Job("bound", plan.bound, run, range(plan.bound_games)))
         return found
     for weaker, stronger in pairs:
+        deals = range(max(1, -(-games(weaker, stronger) // seats)))
         for seat in range(seats):
             lineup = tuple(f"level:{stronger}" if s == seat else f"level:{weaker}" for s in range(seats))
             extra = {"weaker": weaker, "stronger": stronger, "stronger_seat": seat}
             found.append(Job("ladder", f"{stronger} v {weaker}, seat {seat}",
                              Run(plan.game, options, lineup, plan.seed, extra=extra, engine=plan.engine), deals))
     return found
+
+
+def searches(level: str) -> bool:
+    """Whether a level thinks (searches) before it moves: its games cost seconds, not microseconds.
+
+    >>> searches("casual"), searches("strong")
+    (False, True)
+    """
+    budget = parlour.agent(f"level:{level}").budget()
+    return bool(budget.seconds) or bool(budget.iterations)
 
 
 def play(plan: Plan, workers: int | None = None, backend: str = "process", address: str | None = None,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import parlour
 from parlour.analysis import plots
 from parlour.analysis.html import STYLE, make_figures
+from parlour.analysis.lead import PROGRESS
 from parlour.analysis.measures import chi_square_p
 from parlour.analysis.report import p_text
 from parlour.analysis.stats import Estimate
@@ -121,7 +122,9 @@ def markdown(findings: Findings, command: str, images: dict[str, str]) -> str:
              f"Agent `{plan.agent}` in every seat, seed {plan.seed}, {plan.games} games per variant "
              f"(the same deals for every variant), {plan.branching_games} of them traced for the branching "
              f"factor; {plan.player_games} games per player count; skill ladder {', '.join(plan.levels)} "
-             f"at {plan.ladder_players} seat(s), about {plan.ladder_games} games per pair. Every interval is 95%.", ""]
+             f"at {plan.ladder_players} seat(s), about {plan.ladder_games} games per pair"
+             + (f" ({plan.search_games} for a pair with a level that searches)" if plan.search_games != plan.ladder_games
+                else "") + ". Every interval is 95%.", ""]
     found = flags(findings)
     lines += ["## Flags: figures that point to a rule problem", ""]
     lines += [f"- {line}" for line in found] or ["- None: no figure crosses the thresholds of "
@@ -226,24 +229,25 @@ def _players_section(findings: Findings) -> list[str]:
 def _ladder_section(findings: Findings) -> list[str]:
     ladder = findings.ladder
     solo = ladder.seats == 1
-    lines = [f"## Skill ladder ({ladder.games} games per pair)", ""]
+    lines = ["## Skill ladder", ""]
     if solo:
         lines += ["Each level plays the same deals; a level *beats* another on a deal when it scores more "
                   "(a tie counts half). The gap is the mean score difference on the same deals.", ""]
-        lines += _table(("Level", "Mean score", "Completed"),
-                        [(level, ci(score), ci(ladder.completion[level], True)) for level, score in ladder.scores.items()])
+        lines += _table(("Level", "Games", "Mean score", "Completed"),
+                        [(level, str(score.n), ci(score), ci(ladder.completion[level], True))
+                         for level, score in ladder.scores.items()])
     else:
         lines += [f"Played at {ladder.seats} seats: on every deal, the stronger level in each seat once and the "
                   "weaker in the others. The score counts a game nobody won as 1/seats; the gap is in Elo "
                   "points (Plackett-Luce), and Elo gaps add along the ladder.", ""]
     unit = "points" if solo else "Elo"
-    body = [(f"{r.stronger} over {r.weaker}", ci(r.p, True), ci(r.upset, True), f"{ci(r.gap, digits=1)} {unit}",
+    body = [(f"{r.stronger} over {r.weaker}", str(r.p.n), ci(r.p, True), ci(r.upset, True), f"{ci(r.gap, digits=1)} {unit}",
              "n/a" if r.share is None else f"{100 * r.share:.0f}%") for r in ladder.rungs]
     if len(findings.plan.levels) > 2:
         e = ladder.extremes
-        body.append((f"{e.stronger} over {e.weaker} (direct)", ci(e.p, True), ci(e.upset, True),
+        body.append((f"{e.stronger} over {e.weaker} (direct)", str(e.p.n), ci(e.p, True), ci(e.upset, True),
                      f"{ci(e.gap, digits=1)} {unit}", ""))
-    lines += _table(("Pair", "Stronger's score", "Weaker still wins", "Gap", "Share of the whole gap"), body)
+    lines += _table(("Pair", "Games", "Stronger's score", "Weaker still wins", "Gap", "Share of the whole gap"), body)
     lines += [f"Skill index (the strongest over the weakest, 0 = luck alone, 1 = the better always wins): "
               f"**{ci(ladder.skill)}**; the luck index is 1 less it.", ""]
     if findings.bound is not None:
@@ -380,7 +384,7 @@ def drama_plot(groups: dict[str, list[dict]]) -> Figure | None:
                   color=plots.COLOURS[0])
         axes.set_title(title)
         axes.set_ylabel("Games (%)")
-        axes.set_xlabel("standing (points; Quisquilian: ranks covered)")
+        axes.set_xlabel("ranks covered" if rows[0]["game"] in PROGRESS else "points")
     return figure
 
 
