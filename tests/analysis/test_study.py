@@ -169,7 +169,7 @@ def test_a_tiny_study_plays_every_part_and_analyses_it():
     assert findings.comparison.labels == [DEFAULT, "decks=2"] and sorted(findings.players) == [3, 4]
     assert findings.ladder.seats == 3 and findings.ladder.rungs[0].p.n == 3
     assert "first player wins" in findings.headline
-    assert [a.figure for a in findings.advice][-1] == "first player wins"
+    assert [a.figure for a in findings.advice][-1] == "first player wins (one run, against the fair share)"
 
 
 def test_the_same_study_gives_the_same_rows_on_any_workers():
@@ -234,3 +234,22 @@ def test_pairs_with_a_searching_level_get_their_own_size():
                       variants=["errand_draw=1"])
     assert [(job.label, len(job.indices)) for job in jobs(solo) if job.stage == "ladder"] == [("casual", 5),
                                                                                             ("strong", 2)]
+
+
+# -- the flags ---------------------------------------------------------------------------------
+def test_a_first_player_advantage_and_frequent_stalemates_are_flagged():
+    from parlour.analysis.study_report import _part_flags
+
+    rows = [_row([0], first=0) for _ in range(60)] + [_row([1], first=1) for _ in range(20)]
+    rows += [_row([], end="stalemate", margin=None, deficit=None) for _ in range(20)]
+    found = _part_flags(part("x", rows), "")
+    assert any(line.startswith("Seat 0 takes 75.0%") for line in found), found
+    assert any("First-player advantage" in line for line in found), found
+    assert any("of games end by 'stalemate' with nobody winning" in line for line in found), found
+
+
+def test_an_even_game_raises_no_flag():
+    from parlour.analysis.study_report import _part_flags
+
+    rows = [_row([seat], first=first) for seat in (0, 1, 2) for first in (0, 1, 2) for _ in range(10)]
+    assert _part_flags(part("even", rows), "with 3 players: ") == []

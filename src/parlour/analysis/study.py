@@ -570,7 +570,7 @@ def advice(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> list[Advice]
             differences = [games[i].get(name, 0.0) - base[i].get(name, 0.0) for i in common]
             if len(differences) > 1:
                 sds.append(statistics.stdev(differences))
-        if not sds:
+        if not sds or max(sds) == 0:  # never differs: nothing to find
             continue
         sd, games_played = max(sds), len(base)
         share = is_rate(name, [games.get(name, 0.0) for games in base.values()])
@@ -616,7 +616,7 @@ def analyse(plan: Plan, rows: dict[str, list[dict[str, Any]]]) -> Findings:
     if parts[0].first_player is not None:  # a seat's edge is read from one run, not a paired one
         fair = 1 / parts[0].seats
         sd = math.sqrt(fair * (1 - fair))
-        found_advice.append(Advice("first player wins", sd, detectable(sd, parts[0].first_player.n),
+        found_advice.append(Advice("first player wins (one run, against the fair share)", sd, detectable(sd, parts[0].first_player.n),
                                    SHARE_DIFFERENCE, games_needed(sd, SHARE_DIFFERENCE)))
     return Findings(plan, parts[0], parts[1:], result, by_count, ladder_found, found_bound, found_advice, headline)
 
@@ -628,10 +628,12 @@ HEADLINE = ("score", "complete", "first player wins", "turns", "rounds", "cleari
 def headline_figures(result: Comparison) -> list[str]:
     """The figures of a comparison a study shows: a solitaire's score, the first player's
     share of the wins (a seat's own share says little across variants), the length, and
-    how the games end (an end reason that repeats a figure shown is left out).
+    how the games end (an end reason that repeats a figure shown, or that ends every game, is
+    left out).
 
     >>> from parlour.analysis.compare import Effect
-    >>> means = {"score_0": 40.0, "win_0": 0.5, "first player wins": 0.6, "turns": 90.0, "end: target": 0.9}
+    >>> means = {"score_0": 40.0, "win_0": 0.5, "first player wins": 0.6, "turns": 90.0, "end: target": 0.9,
+    ...          "end: rounds": 0.0}
     >>> effects = [Effect(name, [Estimate(mean, None, None, 1)], [None]) for name, mean in means.items()]
     >>> headline_figures(Comparison(["a"], 1, effects, []))
     ['first player wins', 'turns', 'end: target']
@@ -639,8 +641,11 @@ def headline_figures(result: Comparison) -> list[str]:
     names = [effect.figure for effect in result.effects]
     shown = [n for n in HEADLINE if n in names]
     means = {e.figure: [m.mean for m in e.means] for e in result.effects}
-    for name in names:  # an end reason that only repeats a figure shown (a solitaire's 'complete') is left out
-        if name.startswith("end: ") and not any(means[name] in (means[s], [1 - m for m in means[s]]) for s in shown):
+    for name in names:  # an end reason that only repeats a figure shown (a solitaire's 'complete'), or
+        # that every game of every variant ends by, is left out
+        if not name.startswith("end: ") or set(means[name]) <= {0.0} or set(means[name]) <= {1.0}:
+            continue
+        if not any(means[name] in (means[s], [1 - m for m in means[s]]) for s in shown):
             shown.append(name)
     return shown
 
