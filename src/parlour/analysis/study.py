@@ -392,8 +392,9 @@ def _rows(job: Job, workers: int | None, backend: str, address: str | None) -> I
 
 
 # -- the measures ----------------------------------------------------------------------------
-#: The durations a row may carry, and the least each can be.
-DURATIONS = {"decisions": 0, "turns": 0, "rounds": 1}
+#: The counts whose spread a study gives, where the rows have them, and the least each can be:
+#: the durations, and Quisquilian's clearings (how often the yard was cleared, QU-7).
+DURATIONS = {"decisions": 0, "turns": 0, "rounds": 1, "clearings": 0}
 
 
 @dataclass(frozen=True)
@@ -407,7 +408,7 @@ class Part:
     score: Estimate | None
     completion: Estimate | None
     ends: list[tuple[str, Estimate]]
-    #: Decisions, turns, rounds (where the rows have them); a solitaire's score too.
+    #: The :data:`DURATIONS` the rows have; a solitaire's score too.
     durations: dict[str, Spread]
     balance: SeatBalance | None
     #: The first player's share of the wins of decided games (fair: 1/seats).
@@ -633,7 +634,7 @@ def headline_figures(result: Comparison) -> list[str]:
 
     >>> from parlour.analysis.compare import Effect
     >>> means = {"score_0": 40.0, "win_0": 0.5, "first player wins": 0.6, "turns": 90.0, "end: target": 0.9,
-    ...          "end: rounds": 0.0}
+    ...          "end: rounds": 0.0, "end: stalemate": 0.1}
     >>> effects = [Effect(name, [Estimate(mean, None, None, 1)], [None]) for name, mean in means.items()]
     >>> headline_figures(Comparison(["a"], 1, effects, []))
     ['first player wins', 'turns', 'end: target']
@@ -645,9 +646,13 @@ def headline_figures(result: Comparison) -> list[str]:
         # that every game of every variant ends by, is left out
         if not name.startswith("end: ") or set(means[name]) <= {0.0} or set(means[name]) <= {1.0}:
             continue
-        if not any(means[name] in (means[s], [1 - m for m in means[s]]) for s in shown):
+        if not any(_same(means[name], means[s]) or _same(means[name], [1 - m for m in means[s]]) for s in shown):
             shown.append(name)
     return shown
+
+
+def _same(first: Sequence[float], second: Sequence[float]) -> bool:
+    return len(first) == len(second) and all(math.isclose(a, b, abs_tol=1e-12) for a, b in zip(first, second))
 
 
 #: The study's own figures: compared per variant in its measures, not as paired differences

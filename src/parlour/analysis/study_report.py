@@ -172,7 +172,7 @@ def _base_section(part: Part, games: int) -> list[str]:
                      ci(part.branching.factor)))
         body.append(("Forced decisions (one legal action)", ci(part.branching.forced, True)))
     lines += _table(("Figure", "Value [95% CI]"), body)
-    lines += ["Spread (durations; a solitaire's score):", ""]
+    lines += ["Spread (durations and counts; a solitaire's score):", ""]
     lines += _table(("", "mean [95% CI]", "sd", "5%", "25%", "median", "75%", "95%"),
                     [(name, ci(s.mean), "n/a" if s.sd is None else f"{s.sd:.2f}",
                       *(f"{v:g}" for v in s.quantiles.values())) for name, s in part.durations.items()])
@@ -214,12 +214,14 @@ def _players_section(findings: Findings) -> list[str]:
             b = part.balance
             ends = ", ".join(f"{reason} {ci(e, True)}" for reason, e in part.ends)
             length = part.durations.get("rounds") or part.durations["turns"]
+            clearings = part.durations.get("clearings")
             body.append((str(count), part.label, ci(part.first_player, True),
                          f"{100 / count:.1f}%", "n/a" if b is None else f"{ci(b.gap, True)} (p {p_text(b.p)})",
-                         ends, ci(length.mean), ci(part.margin)))
+                         ends, ci(length.mean), ci(part.margin), *([ci(clearings.mean)] if clearings else [])))
     unit = "rounds" if any("rounds" in p.durations for parts in findings.players.values() for p in parts) else "turns"
+    cleared = any("clearings" in p.durations for parts in findings.players.values() for p in parts)
     lines += _table(("Players", "Variant", "First player's share of wins", "Fair", "Largest seat gap",
-                     "Ends", f"Length ({unit})", "Margin"), body)
+                     "Ends", f"Length ({unit})", "Margin", *(["Clearings"] if cleared else [])), body)
     if findings.plan.skipped:
         lines += ["Not played (the variant does not allow that count): "
                   + ", ".join(f"{label} at {count}" for count, label in findings.plan.skipped) + ".", ""]
@@ -328,22 +330,25 @@ def ladder_plot(findings: Findings) -> Figure:
 
 def players_plot(findings: Findings) -> Figure:
     """By player count: the first player's share of the wins against the fair share, the games
-    nobody won, and the length, one line per variant."""
+    nobody won (where some game was; else the largest seat gap), and the length, one line per
+    variant."""
     figure = plots.new_figure(11, 3.8)
     panels = figure.subplots(1, 3)
     counts = list(findings.players)
     labels = list(dict.fromkeys(p.label for parts in findings.players.values() for p in parts))
+    stalls = any(_undecided(p).mean > 0 for parts in findings.players.values() for p in parts)
     for colour, label in zip(plots.COLOURS, labels):
         here = [(c, next(p for p in findings.players[c] if p.label == label)) for c in counts
                 if any(p.label == label for p in findings.players[c])]
         xs = [c for c, _ in here]
         _line(panels[0], xs, [p.first_player for _, p in here], 100, colour, label)
-        _line(panels[1], xs, [_undecided(p) for _, p in here], 100, colour, label)
+        _line(panels[1], xs, [_undecided(p) if stalls else p.balance and p.balance.gap for _, p in here], 100,
+              colour, label)
         _line(panels[2], xs, [(p.durations.get("rounds") or p.durations["turns"]).mean for _, p in here], 1,
               colour, label)
     panels[0].plot(counts, [100 / c for c in counts], color="grey", linestyle="--", linewidth=1, label="fair")
     panels[0].set_title("First player's share of wins (%)")
-    panels[1].set_title("Games nobody won (%)")
+    panels[1].set_title("Games nobody won (%)" if stalls else "Largest seat gap to the fair share (%)")
     unit = "rounds" if any("rounds" in p.durations for parts in findings.players.values() for p in parts) else "turns"
     panels[2].set_title(f"Length ({unit})")
     for axes in panels:
