@@ -567,7 +567,7 @@ def int_list(text: str | None, what: str) -> list[int] | None:
              epilog=GAMES_EPILOG)
 @click.argument("game")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="The folder for study.md, study.html and the plots (PNG).")
+              help="The folder for the Markdown summary, the HTML page and the plots (PNG).")
 @click.option("--agent", default="heuristic", show_default=True, metavar="SPEC",
               help="The agent in every seat of the variants and player counts.")
 @click.option("--games", "-n", type=int, default=2000, show_default=True,
@@ -603,13 +603,13 @@ def study(game: str, out: Path, agent: str, games: int, seed: int, options: tupl
           engine: str, progress: bool | None) -> None:
     """The standard study of GAME: every rule variant against the game as given on the same
     deals, every player count, the skill ladder of the levels, seat balance, length, stalls,
-    branching, margin and drama, with sample-size advice; written to --out as study.md,
-    study.html and PNG plots, e.g.
+    branching, margin and drama, with sample-size advice; written to the folder --out as a
+    Markdown summary, one HTML page and PNG plots, e.g.
 
     parlour study decktet-golf --games 2000 --out study-golf
 
     Every choice is checked before a game is played. The measures are explained on the
-    "designer's studies" page of parlour's documentation (docs/design/measures.md)."""
+    "designer's studies" page of parlour's documentation."""
     import shlex
 
     from parlour.analysis.html import variant_groups
