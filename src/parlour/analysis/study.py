@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -380,15 +380,12 @@ def play(plan: Plan, workers: int | None = None, backend: str = "process", addre
     for job in jobs(plan):
         if not job.indices:
             continue
-        for done, row in enumerate(_rows(job, workers, backend, address), 1):
+        for done, row in enumerate(run_games(job.run, job.indices, workers, backend, address), 1):
             rows.setdefault(job.stage, []).append(row)
             if progress is not None:
                 progress(job, done)
     return rows
 
-
-def _rows(job: Job, workers: int | None, backend: str, address: str | None) -> Iterator[dict[str, Any]]:
-    return run_games(job.run, job.indices, workers, backend, address)
 
 
 # -- the measures ----------------------------------------------------------------------------
