@@ -185,7 +185,9 @@ def _variant_section(findings: Findings) -> list[str]:
         return []
     lines = [f"## Variants against the game as given ({result.games} games each, paired on the same deals)", "",
              "Each variant changes one option; the difference is the variant less the game as given, with its "
-             "95% interval and Holm's p-value over every difference of the comparison.", ""]
+             "95% interval and Holm's p-value over every difference of the comparison. Here the first player's "
+             "share is of every game (a game nobody won gives it nothing), not of the decided games alone as "
+             "above.", ""]
     body = []
     for name in findings.headline:
         effect = result.effect(name)
