@@ -600,6 +600,115 @@ def duplicate(game: str, tried: str, base: str, deals: int, seed: int, players: 
     report_end(console, count, deals * seats, out, interrupted, "trials")
 
 
+# -- study ---------------------------------------------------------------------------------------
+def int_list(text: str | None, what: str) -> list[int] | None:
+    """A comma list of whole numbers (None for none given); an OptionError names ``what``.
+
+    >>> int_list("2,3, 5", "--players"), int_list(None, "--players")
+    ([2, 3, 5], None)
+    """
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise OptionError(f"{what} takes a comma list of whole numbers, e.g. 2,3,4, not {text!r}") from None
+
+
+@cli.command(short_help="The designer's study of a game: variants, player counts, skill ladder, one report.",
+             epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="The folder for the Markdown summary, the HTML page and the plots (PNG).")
+@click.option("--agent", default="heuristic", show_default=True, metavar="SPEC",
+              help="The agent in every seat of the variants and player counts.")
+@click.option("--games", "-n", type=int, default=2000, show_default=True,
+              help="Games per variant, the same deals for every variant.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is dealt by derive_seed(SEED, i).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP + " Kept in every part.")
+@click.option("--variant", "variants", multiple=True, metavar="KEY=VALUE[,KEY=VALUE]",
+              help="A variant to compare with the game as given (repeat it; default: every option's other values).")
+@click.option("--players", "player_counts", metavar="N,N,...",
+              help="The player counts to play (default: every count the game allows).")
+@click.option("--player-games", type=int, default=None, help="Games per player count (default: --games; 0: none).")
+@click.option("--players-variant", "players_variants", multiple=True, metavar="KEY=VALUE",
+              help="A variant played at every player count besides the game as given, e.g. decks=2.")
+@click.option("--levels", default="novice,casual", show_default=True, metavar="LEVEL,LEVEL,...",
+              help="The ladder's levels (two or more; strong and expert search, and are slow).")
+@click.option("--ladder-games", type=int, default=200, show_default=True,
+              help="Games per pair of levels (rounded up to whole deals of every seating).")
+@click.option("--search-games", type=int, default=None,
+              help="Games per pair in which a level searches (strong, expert: about a second a move; "
+                   "default: --ladder-games).")
+@click.option("--branching-games", type=int, default=500, show_default=True,
+              help="Games of the game as given traced for the branching factor (slower than plain games).")
+@click.option("--bound", metavar="SPEC", help="A solitaire's analysis-only agent played on the ladder's deals, "
+                                              "e.g. clairvoyant: how far the strongest level is from it.")
+@click.option("--bound-games", type=int, default=0, show_default=True, help="Deals the --bound plays.")
+@parallel_options
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: when stderr is a terminal).")
+def study(game: str, out: Path, agent: str, games: int, seed: int, options: tuple[str, ...],
+          variants: tuple[str, ...], player_counts: str | None, player_games: int | None,
+          players_variants: tuple[str, ...], levels: str, ladder_games: int, search_games: int | None,
+          branching_games: int,
+          bound: str | None, bound_games: int, workers: int | None, backend: str, address: str | None,
+          engine: str, progress: bool | None) -> None:
+    """The standard study of GAME: every rule variant against the game as given on the same
+    deals, every player count, the skill ladder of the levels, seat balance, length, stalls,
+    branching, margin and drama, with sample-size advice; written to the folder --out as a
+    Markdown summary, one HTML page and PNG plots, e.g.
+
+    parlour study decktet-golf --games 2000 --out study-golf
+
+    Every choice is checked before a game is played. The measures are explained on the
+    "designer's studies" page of parlour's documentation."""
+    import shlex
+
+    from parlour.analysis.html import variant_groups
+    from parlour.analysis.study import analyse, jobs, plan_study
+    from parlour.analysis.study import play as play_study
+    from parlour.analysis.study_report import write
+
+    plan = plan_study(game, dict(parse_option_text(text) for text in options), agent, games, seed,
+                      list(variants) or None, int_list(player_counts, "--players"), player_games,
+                      players_variants, [part.strip() for part in levels.split(",") if part.strip()],
+                      ladder_games, branching_games, bound, bound_games, engine, search_games)
+    planned = jobs(plan)
+    total = sum(len(job.indices) for job in planned)
+    console, err = wide_console(120), Console(stderr=True, highlight=False)
+    console.print(f"[bold]{escape(plan.game)}[/bold] study · {len(planned)} runs, {total:,} games · "
+                  f"{len(plan.variants)} variants · players {', '.join(map(str, plan.players)) or 'fixed'} · "
+                  f"ladder {escape(', '.join(plan.levels))}")
+    started = time.perf_counter()
+    rows = _study_with_progress(plan, total, err, progress, workers, backend, address, play_study)
+    findings = analyse(plan, rows)
+    compared = rows.get("base", []) + rows.get("variants", [])
+    command = "parlour study " + " ".join(shlex.quote(arg) for arg in sys.argv[2:]) if sys.argv[1:2] == ["study"] \
+        else f"parlour study {plan.game} --out {out}"
+    for path in write(findings, variant_groups(compared), out, command):
+        console.print(f"Wrote [bold]{escape(str(path))}[/bold]")
+    err.print(f"[dim]{total:,} games in {time.perf_counter() - started:.1f}s[/dim]")
+
+
+def _study_with_progress(plan: Any, total: int, err: Console, show: bool | None, workers: int | None,
+                         backend: str, address: str | None, play_study: Any) -> dict[str, list[dict[str, Any]]]:
+    """Play a study behind one progress bar that names the run being played."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    if show is None:
+        show = err.is_terminal
+    if not show:
+        return play_study(plan, workers, backend, address)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("study", total=total)
+
+        def step(job: Any, _done: int) -> None:
+            bar.update(task, advance=1, description=f"{job.stage}: {job.label}")
+
+        return play_study(plan, workers, backend, address, step)
+
+
 # -- report --------------------------------------------------------------------------------------
 @cli.command(short_help="An HTML report with plots of a simulate or compare results file.")
 @click.argument("results", type=click.Path(dir_okay=False, path_type=Path))
