@@ -664,8 +664,7 @@ def study(game: str, out: Path, agent: str, games: int, seed: int, options: tupl
     "designer's studies" page of parlour's documentation."""
     import shlex
 
-    from parlour.analysis.html import variant_groups
-    from parlour.analysis.study import analyse, jobs, plan_study
+    from parlour.analysis.study import analyse, jobs, plan_study, variant_groups
     from parlour.analysis.study import play as play_study
     from parlour.analysis.study_report import write
 

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 import parlour
 from parlour.analysis.compare import Comparison, Variant, comparison, figures, parse_variants
 from parlour.analysis.figures import is_rate
-from parlour.analysis.html import variant_groups
 from parlour.analysis.lead import lead_track
 from parlour.analysis.measures import (
     Branching,
@@ -592,6 +591,20 @@ class Findings:
     advice: list[Advice]
     #: The figures of the comparison worth a panel and a line of advice.
     headline: list[str]
+
+
+def variant_groups(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """A study's rows by variant label, in variant order (rows with no variant under ``all
+    games``): the rows stay dicts, since a study's parts differ in their keys (only the traced
+    games carry ``legal``).
+
+    >>> list(variant_groups([{"variant": "decks=2", "variant_index": 1}, {"variant_index": 0}]))
+    ['all games', 'decks=2']
+    """
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in sorted(rows, key=lambda r: r.get("variant_index", 0)):
+        groups.setdefault(str(row.get("variant", "all games")), []).append(row)
+    return groups
 
 
 def analyse(plan: Plan, rows: dict[str, list[dict[str, Any]]]) -> Findings:
