@@ -9,6 +9,7 @@
 
 import parlour.games  # noqa: F401  (registers the games)
 from parlour.core.errors import (
+    CodecError,
     IllegalAction,
     NotationError,
     OptionError,
@@ -34,6 +35,7 @@ def agent(spec: str):  # type: ignore[no-untyped-def]
 
 
 __all__ = [
+    "CodecError",
     "IllegalAction",
     "NotationError",
     "OptionError",

@@ -29,3 +29,8 @@ class RecordError(ParlourError, ValueError):
 
 class PositionError(ParlourError, ValueError):
     """A position dict that does not describe a possible state of the game."""
+
+
+class CodecError(ParlourError, ValueError):
+    """An action id, a sequence of ids or a sub-decision prefix that names no legal action
+    (or an action a game's codec cannot encode); the message says what is expected."""

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Iterator
 
 from parlour.core.action import Action
 from parlour.core.chance import is_seed
-from parlour.core.errors import IllegalAction, NotationError, OptionError, ParlourError
+from parlour.core.codec import Codec
+from parlour.core.errors import CodecError, IllegalAction, NotationError, OptionError, ParlourError
 from parlour.core.notation import longest_length
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
@@ -40,6 +41,8 @@ class Game:
     _positions: ClassVar[ModuleType]
     _sampling: ClassVar[ModuleType]
     _text: ClassVar[ModuleType]
+    #: The game's codec for learning (a ``core.codec.Codec`` subclass in its package).
+    _codec_type: ClassVar[type[Codec] | None] = None
 
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
@@ -178,6 +181,55 @@ class Game:
         if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
             raise OptionError(f"options must map option names (text) to values, not {shown(options)}")
         return type(self)(**{**self.options, **options})
+
+    # -- codecs for learning (core/codec.py, docs/codecs.md) -------------------------------
+    @functools.cached_property
+    def codec(self) -> Codec:
+        """The game's codec: action ids and observation tensors under these options."""
+        if self._codec_type is None:
+            raise CodecError(f"{self.title} has no codec for learning")
+        return self._codec_type(self)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the one id space of the game's actions and sub-decisions (by options).
+
+        >>> import parlour
+        >>> parlour.load("decktet-golf").num_distinct_actions, parlour.load("decktet-golf", excuse=True).num_distinct_actions
+        (35, 101)
+        """
+        return self.codec.num_distinct_actions
+
+    def action_ids(self, action: Action) -> tuple[int, ...]:
+        """An action's ids, one per sub-decision, in order (one id for most actions); in any
+        state the legal actions' ids are prefix-free."""
+        return self.codec.action_ids(action)
+
+    def action_id(self, action: Action) -> int:
+        """The id of an action that is one decision (CodecError for one of several)."""
+        return self.codec.action_id(action)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor` (flat: one dimension)."""
+        return self.codec.observation_shape
+
+    @property
+    def observation_layout(self) -> list[tuple[str, int, int]]:
+        """The tensor's segments: ``(name, start, stop)``, in order (docs/codecs.md)."""
+        return self.codec.observation_layout
+
+    def observation_tensor(self, observation: dict[str, Any], prefix: Sequence[int] = ()) -> list[float]:
+        """``observation(seat)`` (and the ids already chosen in the action being made) as a
+        flat list of floats of :attr:`observation_shape`; made from those alone, so it shows
+        nothing the seat cannot know.
+
+        >>> import parlour
+        >>> game = parlour.load("psalter-row")
+        >>> len(game.observation_tensor(game.new_state(seed=1).observation(0))) == game.observation_shape[0]
+        True
+        """
+        return self.codec.observation_tensor(observation, prefix)
 
     def _new_state(self, seed: int) -> "State":
         return self._positions.new_state(self, seed)
@@ -327,6 +379,27 @@ class State:
         from parlour.core.record import make_record
 
         return make_record(self, players)
+
+    def legal_ids(self, prefix: Sequence[int] = ()) -> list[int]:
+        """The action ids (sorted) that extend ``prefix`` toward a legal action: the mask of
+        the next sub-decision; ``[]`` once the game is over. A prefix that leads to no legal
+        action, or names one already, is a CodecError.
+
+        >>> import parlour
+        >>> state = parlour.load("decktet-golf").new_state(seed=1)
+        >>> [str(state.action_from_id(i)) for i in state.legal_ids()][:2]
+        ['flip B1', 'flip C1']
+        """
+        return self.game.codec.legal_ids(self, prefix)
+
+    def action_from_ids(self, ids: Sequence[int]) -> Action | None:
+        """The legal action that ``ids`` complete; None while more sub-decisions follow; a
+        CodecError for ids that lead to no legal action."""
+        return self.game.codec.action_from_ids(self, ids)
+
+    def action_from_id(self, i: int) -> Action:
+        """The legal action the one id ``i`` names (CodecError where it begins a longer one)."""
+        return self.game.codec.action_from_id(self, i)
 
     # -- hooks ------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:

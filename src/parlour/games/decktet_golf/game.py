@@ -16,6 +16,7 @@ from parlour.cards.decktet import deck
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.decktet_golf import events, position, sampling, text
+from parlour.games.decktet_golf.codec import GolfCodec
 from parlour.games.decktet_golf.notation import Spec, expected, notation_forms, parse_spec
 
 OPTIONS = (
@@ -41,6 +42,7 @@ class DecktetGolf(Game):
     _sampling: ClassVar[ModuleType] = sampling
     _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
+    _codec_type = GolfCodec
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)

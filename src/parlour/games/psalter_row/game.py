@@ -15,6 +15,7 @@ from typing import ClassVar
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.psalter_row import position, sampling, text
+from parlour.games.psalter_row.codec import PsalterCodec
 from parlour.games.psalter_row.notation import EXPECTED, NOTATION_FORMS, parse_spec
 
 OPTIONS = (
@@ -44,6 +45,7 @@ class PsalterRow(Game):
     _sampling: ClassVar[ModuleType] = sampling
     _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
+    _codec_type = PsalterCodec
     _parse_spec = staticmethod(parse_spec)
 
     def _notation_forms(self) -> list[Sequence[str]]:
