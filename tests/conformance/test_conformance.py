@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 from adapters import ADAPTERS
+from codec_checks import CODEC_CHECKS
 from conformance_harness import (
-    CHECKS,
+    CHECKS as HARNESS_CHECKS,
     FAST,
     SOAK,
     accepted,
@@ -33,6 +34,7 @@ from conformance_harness import (
 import parlour
 
 GAMES = parlour.game_names()
+CHECKS = {**HARNESS_CHECKS, **CODEC_CHECKS}
 HERE = Path(__file__).resolve().parent
 
 

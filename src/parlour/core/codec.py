@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.action import Action
 from parlour.core.errors import CodecError
@@ -39,9 +39,6 @@ from parlour.core.words import shown
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
 
-#: A node of the trie of the legal actions' ids: each id leads on to a node, or ends at the
-#: legal action it completes.
-Node = dict[int, Union["Node", Action]]
 #: How many ids an error lists before it says how many more there are.
 LISTED = 12
 
@@ -107,6 +104,37 @@ class Tensor:
         return self._segments.start[segment] + offset
 
 
+class Branch:
+    """A node of the trie of the legal actions' ids: the actions whose ids begin with the
+    ``depth`` ids that lead here. Its children (each next id, to a branch or to the action it
+    completes) are worked out on first use: a mask at the root groups the actions by their
+    first id once, and only the branches a learner walks down are grouped further.
+    """
+
+    __slots__ = ("entries", "depth", "_children")
+
+    def __init__(self, entries: list[tuple[tuple[int, ...], Action]], depth: int) -> None:
+        self.entries = entries
+        self.depth = depth
+        self._children: dict[int, Branch | Action] | None = None
+
+    def children(self) -> dict[int, "Branch | Action"]:
+        children = self._children
+        if children is None:
+            depth = self.depth
+            groups: dict[int, list[tuple[tuple[int, ...], Action]]] = {}
+            for entry in self.entries:
+                groups.setdefault(entry[0][depth], []).append(entry)
+            children = self._children = {}
+            for i, group in groups.items():
+                ends = [action for ids, action in group if len(ids) == depth + 1]
+                if ends and len(group) > 1:
+                    raise AssertionError(f"codec bug: the ids of {ends[0]} are those of, or begin those of, "
+                                         f"{[str(a) for _, a in group if a is not ends[0]][:3]}")
+                children[i] = ends[0] if ends else Branch(group, depth + 1)
+        return children
+
+
 class Codec:
     """A game's codec; each game subclasses it (``games/<game>/codec.py``) and fills the hooks.
 
@@ -127,7 +155,7 @@ class Codec:
         if self._multi:  # the policy sees what it already chose in the action being made
             observed.append(("prefix", self.actions.size))
         self.observed = Segments(observed)
-        self._cache: tuple[list[Action], Node] | None = None
+        self._cache: tuple[list[Action], Branch] | None = None
 
     # -- hooks ------------------------------------------------------------------------
     def _action_segments(self) -> list[tuple[str, Sequence[str]]]:
@@ -181,16 +209,16 @@ class Codec:
         of the next sub-decision (empty at the root of a finished game)."""
         ids = self._checked(prefix)
         node = self._walk(state, ids)
-        if not isinstance(node, dict):
+        if not isinstance(node, Branch):
             raise CodecError(f"ids {list(ids)} already name the legal action {node}: no sub-decision follows; "
                              f"apply it (state.action_from_ids)")
-        return sorted(node)
+        return sorted(node.children())
 
     def action_from_ids(self, state: "State", ids: Sequence[int]) -> Action | None:
         """The legal action that ``ids`` complete; None while more sub-decisions follow."""
         node = self._walk(state, self._checked(ids))
-        if isinstance(node, dict):
-            if not node:
+        if isinstance(node, Branch):
+            if not node.entries:
                 raise CodecError(f"the game is over ({state.end_reason}): no ids name an action")
             return None
         return node
@@ -216,18 +244,19 @@ class Codec:
             raise CodecError(f"{shown(i)} is not an action id of {self.game!r}: expected an integer "
                              f"0..{self.actions.size - 1}")
 
-    def _walk(self, state: "State", ids: tuple[int, ...]) -> Node | Action:
-        node: Node | Action = self._trie(state)
+    def _walk(self, state: "State", ids: tuple[int, ...]) -> Branch | Action:
+        node: Branch | Action = self._root(state)
         for k, i in enumerate(ids):
-            if not isinstance(node, dict):
+            if not isinstance(node, Branch):
                 raise CodecError(f"ids {list(ids)} go on past the legal action {node}, whose ids are {list(ids[:k])}")
-            child = node.get(i)
+            children = node.children()
+            child = children.get(i)
             if child is None:
-                if not node:
+                if not children:
                     raise CodecError(f"the game is over ({state.end_reason}): no id is legal")
                 where = f"after {list(ids[:k])}" if k else "as the first id"
                 raise CodecError(f"id {i} ({self.actions.label(i)}) is not legal {where}: expected one of "
-                                 f"{self._listed(sorted(node))}")
+                                 f"{self._listed(sorted(children))}")
             node = child
         return node
 
@@ -235,9 +264,9 @@ class Codec:
         shown_ = ", ".join(f"{i} ({self.actions.label(i)})" for i in ids[:LISTED])
         return shown_ + (f" and {len(ids) - LISTED} more" if len(ids) > LISTED else "")
 
-    def _trie(self, state: "State") -> Node:
-        """The trie of the legal actions' ids, kept for the state's legal-action list (the
-        list a state keeps until its next ``apply``; a clone shares it, with the same actions)."""
+    def _root(self, state: "State") -> "Branch":
+        """The legal actions' ids as the root of a trie, kept for the state's legal-action list
+        (the list a state keeps until its next ``apply``; a clone shares it, with the same actions)."""
         if state.game != self.game:
             raise CodecError(f"this state is of {state.game!r}, not of {self.game!r}")
         legal = state._legal
@@ -246,24 +275,9 @@ class Codec:
         cached = self._cache
         if cached is not None and cached[0] is legal:
             return cached[1]
-        trie = self._build(legal)
-        self._cache = (legal, trie)
-        return trie
-
-    def _build(self, legal: list[Action]) -> Node:
-        root: Node = {}
         ids_of = self._ids
-        for action in legal:
-            ids = ids_of(action)
-            node = root
-            for i in ids[:-1]:
-                child = node.setdefault(i, {})
-                if not isinstance(child, dict):
-                    raise AssertionError(f"codec bug: the ids of {child} begin those of {action}")
-                node = child
-            if ids[-1] in node:
-                raise AssertionError(f"codec bug: {action} has the ids {list(ids)} of another legal action")
-            node[ids[-1]] = action
+        root = Branch([(ids_of(action), action) for action in legal], 0)
+        self._cache = (legal, root)
         return root
 
     # -- tensors ----------------------------------------------------------------------

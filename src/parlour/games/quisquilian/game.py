@@ -17,6 +17,7 @@ from parlour.core.errors import OptionError
 from parlour.core.game import Game
 from parlour.core.options import Option
 from parlour.games.quisquilian import position, sampling, text
+from parlour.games.quisquilian.codec import QuisCodec
 from parlour.games.quisquilian.notation import EXPECTED, notation_forms, parse_spec
 from parlour.games.quisquilian.state import HAND_SIZE, N_SPOTS
 
@@ -41,6 +42,7 @@ class Quisquilian(Game):
     _sampling: ClassVar[ModuleType] = sampling
     _observation_key = staticmethod(position.observation_key)
     _text: ClassVar[ModuleType] = text
+    _codec_type = QuisCodec
     _parse_spec = staticmethod(parse_spec)
 
     def __init__(self, /, **options: Any) -> None:
