@@ -83,6 +83,9 @@ def test_the_margin_reward_adds_the_score_margin_at_the_end():
     mine, theirs = state.scores()
     result = 1.0 if 0 in state.winners() else -1.0
     assert rewards[:-1] == [0.0] * (len(rewards) - 1) and rewards[-1] == pytest.approx(result + (theirs - mine) / 10)
+    assert mine != theirs  # the margin was tested
+    with pytest.raises(parlour.OptionError, match="reward=margin needs other seats.*psalter-row is a solitaire"):
+        make_env(Config("psalter-row", reward="margin"))
 
 
 @pytest.mark.parametrize(("name", "options", "opponents"), [("psalter-row", {}, None),

@@ -45,6 +45,7 @@ from parlour.agents.policy import save_policy
 from parlour.analysis.tournament import agent_labels, standings, tournament
 from parlour.core.errors import OptionError
 from parlour.core.options import parse_option_text
+from parlour.core.scores import lower_is_better
 from parlour.envs.ppo_math import Adam, advantages, clip_norm, masked_log_softmax, policy_loss, value_loss
 from parlour.envs.registration import ENV_IDS
 
@@ -109,6 +110,9 @@ class MarginReward(gymnasium.Wrapper):
 
     def __init__(self, env: gymnasium.Env, scale: float) -> None:
         super().__init__(env)
+        if env.unwrapped.game.num_players == 1:
+            raise OptionError(f"reward=margin needs other seats to be ahead of: {env.unwrapped.game.name} is a "
+                              "solitaire (use reward=result, its score)")
         self.scale = scale
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
@@ -117,7 +121,8 @@ class MarginReward(gymnasium.Wrapper):
             state, seat = self.env.unwrapped.decisions.state, self.env.unwrapped.seat
             scores = state.scores()
             others = float(np.mean([s for i, s in enumerate(scores) if i != seat]))
-            sign = -1.0 if state.game.name == "decktet-golf" else 1.0  # the lower total wins
+            lower = lower_is_better(scores, state.winners())  # None: level, or the result does not tell
+            sign = 0.0 if lower is None else -1.0 if lower else 1.0
             reward += sign * (scores[seat] - others) / self.scale
         return observation, reward, terminated, truncated, info
 
