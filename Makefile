@@ -52,7 +52,7 @@ bench: $(VENV)/.installed $(VENV)/.native
 # The worked example of docs/research.md: PPO in numpy (python -m parlour.envs.ppo), a few minutes
 # on one core each. The run goes to runs/ppo-GAME/ (policy.npz, curve.csv, curve.png); the curve is
 # copied to docs/research/. TRAIN_ARGS='--seed 1' passes more options.
-TRAIN_psalter-row := --steps 300000 --eval-every 15
+TRAIN_psalter-row := --steps 600000 --eval-every 20
 TRAIN_decktet-golf := --steps 250000 --eval-every 12
 train-psalter-row train-decktet-golf: train-%: $(VENV)/.installed-test $(VENV)/.native
 	OPENBLAS_NUM_THREADS=1 nice -n 10 $(BIN)/python -m parlour.envs.ppo $* $(TRAIN_$*) --out runs/ppo-$* $(TRAIN_ARGS)

@@ -139,3 +139,17 @@ def test_the_policy_plays_from_the_command_line_and_a_bad_one_fails_before_a_gam
                        "--games", "2", "--workers", "1", "--no-progress"), "cannot read the policy")
     one_line_error(run(runner, "play", "psalter-row", "--seats", f"policy:path={path}", "--seed", "1"),
                    "was trained for decktet-golf, not psalter-row")
+
+
+def test_the_policy_trained_for_the_docs_plays_psalter_row():
+    """docs/research/ppo-psalter-row.npz, the worked example's policy (docs/research.md), still loads and plays."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "research" / "ppo-psalter-row.npz"
+    game, agent = parlour.load("psalter-row"), parlour.agent(f"policy:path={path}")
+    agent.check(game)
+    assert agent.policy.meta["config"]["steps"] == 600_000 and path.stat().st_size < 1_000_000
+    state = game.new_state(11)
+    while not state.is_terminal():
+        state.apply(agent.act(state.view(0), random.Random(0)))
+    assert parlour.replay(state.record()).is_terminal()

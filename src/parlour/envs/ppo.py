@@ -318,7 +318,7 @@ def plot(rows: list[dict[str, Any]], references: dict[str, tuple[float, float | 
     solo = parlour.load(config.game, **config.options).num_players == 1
     bottom.set_ylabel("mean score" if solo else "share of games ahead of heuristic")
     bottom.set_xlabel("learner steps (ids)")
-    bottom.legend(loc="lower right")
+    bottom.legend(loc="best")
     fig.suptitle(f"PPO on {config.game} ({config.eval_games} held-out games per point, 95% intervals)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
