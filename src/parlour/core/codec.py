@@ -125,13 +125,14 @@ class Branch:
             groups: dict[int, list[tuple[tuple[int, ...], Action]]] = {}
             for entry in self.entries:
                 groups.setdefault(entry[0][depth], []).append(entry)
-            children = self._children = {}
+            children = {}
             for i, group in groups.items():
                 ends = [action for ids, action in group if len(ids) == depth + 1]
                 if ends and len(group) > 1:
                     raise AssertionError(f"codec bug: the ids of {ends[0]} are those of, or begin those of, "
                                          f"{[str(a) for _, a in group if a is not ends[0]][:3]}")
                 children[i] = ends[0] if ends else Branch(group, depth + 1)
+            self._children = children
         return children
 
 
