@@ -1,6 +1,7 @@
 """The worked example of docs/research.md: PPO with masks, in numpy, on a parlour Gymnasium env.
 
-``python -m parlour.envs.ppo psalter-row`` (or ``decktet-golf``) trains a masked policy on
+``python -m parlour.envs.ppo psalter-row`` (or ``decktet-golf``, or any game with a Gymnasium
+id: ``quisquilian`` runs too, untried beyond a short run) trains a masked policy on
 ``parlour/PsalterRow-v0`` (``parlour/DecktetGolf-v0``: seat 0 against the heuristic), one id a
 step, and writes to ``--out``: ``policy.npz`` (plays as ``policy:path=.../policy.npz``),
 ``curve.csv`` (a row per update; the evaluations in their columns) and ``curve.png``.
