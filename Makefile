@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-slow bench clean native
+.PHONY: run test test-slow bench clean native train-psalter-row train-decktet-golf
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,15 @@ test-slow: $(VENV)/.installed-test $(VENV)/.native
 
 bench: $(VENV)/.installed $(VENV)/.native
 	$(BIN)/python benchmarks/bench_playouts.py
+
+# The worked example of docs/research.md: PPO in numpy (python -m parlour.envs.ppo), a few minutes
+# on one core each. The run goes to runs/ppo-GAME/ (policy.npz, curve.csv, curve.png); the curve is
+# copied to docs/research/. TRAIN_ARGS='--seed 1' passes more options.
+TRAIN_psalter-row := --steps 600000 --eval-every 20
+TRAIN_decktet-golf := --steps 250000 --eval-every 12
+train-psalter-row train-decktet-golf: train-%: $(VENV)/.installed-test $(VENV)/.native
+	OPENBLAS_NUM_THREADS=1 nice -n 10 $(BIN)/python -m parlour.envs.ppo $* $(TRAIN_$*) --out runs/ppo-$* $(TRAIN_ARGS)
+	mkdir -p docs/research && cp runs/ppo-$*/curve.png docs/research/ppo-$*.png
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info src/parlour/native/*.so

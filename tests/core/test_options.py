@@ -159,3 +159,18 @@ def test_an_integer_range_still_refuses_fractions():
     for bad in ("2.5", 2.5):
         with pytest.raises(OptionError, match="expected an integer 1 or more"):
             count.validate(bad, "agent x")
+
+
+PATH = Option("path", "", "a file")
+
+
+def test_a_text_option_takes_any_text_without_commas_stripped() -> None:
+    assert PATH.validate(" runs/psalter row.npz ", "agent policy") == "runs/psalter row.npz"
+    assert PATH.samples() == ("",)
+
+
+@pytest.mark.parametrize("value", ["", "  ", "a,b", 3, None, True])
+def test_a_text_option_refuses_empty_text_commas_and_other_types(value: object) -> None:
+    with pytest.raises(OptionError, match=r"agent policy option path=.* is not allowed: expected a non-empty text "
+                                          "without commas"):
+        PATH.validate(value, "agent policy")

@@ -62,6 +62,7 @@ def test_a_new_table_has_invites_for_humans_only(client) -> None:
     ({"game": "decktet-golf", "seats": ["human", "randm"]}, 422, "bad_agent", "there is no agent 'randm'"),
     ({"game": "decktet-golf", "seats": ["human", "random:depth=3"]}, 422, "bad_agent", "depth"),
     ({"game": "psalter-row", "seats": ["clairvoyant"]}, 422, "cheating_agent", "sees the hidden cards"),
+    ({"game": "psalter-row", "seats": ["policy:path=/etc/hostname"]}, 422, "bad_agent", "reads a file on the server"),
     ({"game": "psalter-row", "seats": []}, 400, "bad_request", "one entry per seat"),
     ({"game": "psalter-row"}, 400, "bad_request", "one entry per seat"),
     ({"game": "psalter-row", "seats": ["human"], "names": ["a", "b"]}, 400, "bad_request", "one entry"),

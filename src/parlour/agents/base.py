@@ -83,6 +83,9 @@ class Agent:
     #: An analysis-only agent that is handed the true state (it sees hidden cards).
     #: It can never sit at a table with people; see :meth:`move`.
     cheats: ClassVar[bool] = False
+    #: An agent that reads a file its spec names (a saved policy): a host that takes specs from
+    #: people it does not know (the web table) refuses it, for the file is on the host's disk.
+    reads_files: ClassVar[bool] = False
     #: The parameter that a spec may give as a bare word after the name (``level:strong``).
     positional: ClassVar[str | None] = None
 

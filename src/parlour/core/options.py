@@ -34,7 +34,8 @@ class Option:
 
     Either ``choices`` (a fixed set of values, possibly of mixed types) or a range
     ``minimum..maximum`` (``None`` for unbounded) of integers, or of numbers when the
-    default or a bound is a float, or a bool default.
+    default or a bound is a float, or a bool default, or a text default (any non-empty
+    text without a comma, which separates options in a spec: a file name, say).
     ``nullable`` lets ``None`` ("not set") through, written ``none`` on a command line.
     """
 
@@ -52,6 +53,8 @@ class Option:
             text = "one of " + ", ".join(_show(c) for c in self.choices)
         elif isinstance(self.default, bool):
             text = "true or false"
+        elif isinstance(self.default, str):
+            text = "a non-empty text without commas"
         else:
             kind = "a number" if self._real() else "an integer"
             if self.minimum is not None and self.maximum is not None:
@@ -84,6 +87,8 @@ class Option:
             return _INVALID
         if isinstance(self.default, bool):
             return _parse_bool(value)
+        if isinstance(self.default, str):
+            return _parse_text(value)
         return self._parse_number(value, float if self._real() else int)
 
     def _real(self) -> bool:
@@ -142,6 +147,12 @@ def _parse_bool(value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
+    return _INVALID
+
+
+def _parse_text(value: Any) -> Any:
+    if isinstance(value, str) and value.strip() and "," not in value:
+        return value.strip()
     return _INVALID
 
 

@@ -834,6 +834,10 @@ def _agent_for(spec: str, game: Game, limits: Limits) -> Agent:
         raise WebError(protocol.CHEATING_AGENT, f"{agent.spec} sees the hidden cards (it is for analysis only): "
                        "it cannot sit at a table; choose a level (level:casual, level:strong, ...) or random, "
                        "heuristic or ismcts", 422)
+    if agent.reads_files:
+        raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, limits.echo)}: the {agent.name} agent reads a "
+                       "file on the server, which a table does not let a seat name; choose a level (level:casual, "
+                       "level:strong, ...) or random, heuristic or ismcts", 422)
     over = over_budget(agent.budget(), limits)
     if over:
         raise WebError(protocol.BAD_AGENT, f"seat {protocol.shown(spec, limits.echo)}: {over}", 422)
