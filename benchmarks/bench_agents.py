@@ -15,6 +15,12 @@ whether it finishes ahead of more opponents than the base agent did, with 95% co
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
 
+``think``: how long an agent thinks a decision: each of ``--games`` deals played by ``--agent``
+alone (one seat; the other seats, if any, play the heuristic), every decision of its timed; the
+median, the 90th percentile and the most.
+
+    .venv/bin/python benchmarks/bench_agents.py think psalter-row --agent level:expert --games 5
+
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
 run in the same process.
@@ -190,6 +196,28 @@ def verdict(pair: PairResult) -> str:
     return f"{pair.first} vs {pair.second}: {what} {figure}: {word} at 95%"
 
 
+def think(args: argparse.Namespace) -> None:
+    """Per-decision think time of ``args.agent`` in seat 0 of ``args.games`` deals."""
+    game = parlour.load(args.game, **game_options(args))
+    agent, other = parlour.agent(args.agent), parlour.agent("heuristic")
+    agent.check(game)
+    times: list[float] = []
+    for deal in range(args.games):
+        state, rng = game.new_state(args.seed * 1_000_003 + deal), random.Random(deal)
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat != 0:
+                state.apply(other.move(state, seat, rng))
+                continue
+            start = time.perf_counter()
+            action = agent.move(state, seat, rng)
+            times.append(time.perf_counter() - start)
+            state.apply(action)
+    deciles = statistics.quantiles(times, n=10)
+    print(f"{args.agent} in {args.game}: {len(times)} decisions over {args.games} deals; seconds a decision: "
+          f"median {statistics.median(times):.3f}, 90th percentile {deciles[-1]:.3f}, most {max(times):.3f}")
+
+
 def speed(args: argparse.Namespace) -> None:
     print(f"parlour {parlour.__version__}; IS-MCTS, random rollouts; medians of {args.runs} runs")
     print("| game | options | iterations/s | baseline kit/s | iterations per baseline kit |")
@@ -256,6 +284,10 @@ def main() -> None:
     v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
     v.add_argument("--runs", type=int, default=5)
     v.add_argument("--iterations", type=int, default=200)
+    t = commands.add_parser("think", help="seconds a decision of one agent: median, 90th percentile, most")
+    t.add_argument("--agent", required=True)
+    t.add_argument("--games", type=int, default=5)
+    run_options(t)
     d = commands.add_parser("duplicate", help="one agent tried in each seat of deals another plays against itself")
     d.add_argument("--tried", required=True)
     d.add_argument("--base", default="heuristic")
@@ -263,7 +295,7 @@ def main() -> None:
     run_options(d)
     args = parser.parse_args()
     try:
-        {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
+        {"strength": strength, "speed": speed, "duplicate": duplicate, "think": think}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))
 
