@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parlour.agents.base import Advice, Agent, Budget, least
@@ -120,11 +121,11 @@ class PimcAgent(Agent):
         if not samples:
             return Advice(action, "the only legal move" if len(view.legal_actions) == 1 else None)
         worth = _worth(view.game, samples)
-        line = f"{worth(totals[action])} over {samples} samples"
+        line = f"{worth(totals[action], True)} over {samples} samples"
         rivals = [(total, other) for other, total in totals.items() if other is not action]
         if rivals:
             total, other = max(rivals, key=lambda rival: rival[0])
-            line += f"; next best {str(other)!r} {worth(total)}"
+            line += f"; next best {str(other)!r} {worth(total, False)}"
         return Advice(action, line)
 
     def decide(self, view: View, rng: random.Random) -> tuple[Action, dict[Action, float], int]:
@@ -162,10 +163,11 @@ class PimcAgent(Agent):
         return round(low + self._playouts.playout(state, rng)[0] * (high - low)), []
 
 
-def _worth(game: Game, samples: int):  # noqa: ANN202  (a small formatter)
-    """How a total reads in a hint: a solitaire's expected score, else the mean reward."""
+def _worth(game: Game, samples: int) -> Callable[[float, bool], str]:
+    """How a total reads in a hint: a solitaire's expected score, else the mean reward
+    (``first``: the chosen move's words in full, else the figure alone for the next best)."""
     bounds = game.score_range
     if game.num_players == 1 and bounds is not None:
         low, high = bounds
-        return lambda total: f"expected score {low + total / samples * (high - low):.1f}"
-    return lambda total: f"mean reward {100 * total / samples:.0f}%"
+        return lambda total, first: ("expected score " if first else "") + f"{low + total / samples * (high - low):.1f}"
+    return lambda total, first: ("mean reward " if first else "") + f"{100 * total / samples:.0f}%"
