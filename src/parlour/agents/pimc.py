@@ -119,7 +119,7 @@ class PimcAgent(Agent):
         """
         action, totals, samples = self.decide(view, rng)
         if not samples:
-            return Advice(action, "the only legal move" if len(view.legal_actions) == 1 else None)
+            return Advice(action, "the only legal move")
         worth = _worth(view.game, samples)
         line = f"{worth(totals[action], True)} over {samples} samples"
         rivals = [(total, other) for other, total in totals.items() if other is not action]
