@@ -19,14 +19,19 @@ did, with 95% confidence (``--seconds`` does not apply: Ctrl-C keeps the deals f
 ``ladder``: the levels (``parlour.agents.levels.LEVELS``) of one game in one tournament, as
 ``strength`` plays it, each level by its spec for the game without its clock: the levels'
 searches are bound by iterations, so this is the level's play wherever its clock does not bind
-(``think`` measures that), and the same games on a busy machine as on a quiet one.
+(``levels`` measures that), and the same games on a busy machine as on a quiet one.
 
     .venv/bin/python benchmarks/bench_agents.py ladder quisquilian --players 4 --games 400 --workers 16
 
-``think``: each level's think time per decision (median, 95th percentile, most) on decisions
-met in heuristic play, one process, against each level's bound.
+``levels``: each level's think time per decision (median, 95th percentile, most) in every
+game, on decisions met in heuristic play, one process, against each level's bound.
 
-    .venv/bin/python benchmarks/bench_agents.py think --decisions 40
+    .venv/bin/python benchmarks/bench_agents.py levels --decisions 40
+``think``: how long an agent thinks a decision: each of ``--games`` deals played by ``--agent``
+alone (one seat; the other seats, if any, play the heuristic), every decision of its timed; the
+median, the 90th percentile and the most.
+
+    .venv/bin/python benchmarks/bench_agents.py think psalter-row --agent level:expert --games 5
 
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
@@ -124,7 +129,7 @@ THINK_CONFIGS = [("psalter-row", {}), ("decktet-golf", {"players": 2, "rounds": 
                  ("decktet-golf", {"players": 4, "rounds": 1}), ("quisquilian", {"players": 4})]
 
 
-def think(args: argparse.Namespace) -> None:
+def level_times(args: argparse.Namespace) -> None:
     print(f"parlour {parlour.__version__}; seconds a decision over {args.decisions} decisions a game")
     print("| game | options | level | bound | median | 95th percentile | most |")
     print("|---|---|---|---|---|---|---|")
@@ -219,6 +224,28 @@ def verdict(pair: PairResult) -> str:
     return f"{pair.first} vs {pair.second}: {what} {show(e.mean)} {spread} {unit.format(pair.games)}: {word} at 95%"
 
 
+def think(args: argparse.Namespace) -> None:
+    """Per-decision think time of ``args.agent`` in seat 0 of ``args.games`` deals."""
+    game = parlour.load(args.game, **game_options(args))
+    agent, other = parlour.agent(args.agent), parlour.agent("heuristic")
+    agent.check(game)
+    times: list[float] = []
+    for deal in range(args.games):
+        state, rng = game.new_state(args.seed * 1_000_003 + deal), random.Random(deal)
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat != 0:
+                state.apply(other.move(state, seat, rng))
+                continue
+            start = time.perf_counter()
+            action = agent.move(state, seat, rng)
+            times.append(time.perf_counter() - start)
+            state.apply(action)
+    deciles = statistics.quantiles(times, n=10)
+    print(f"{args.agent} in {args.game}: {len(times)} decisions over {args.games} deals; seconds a decision: "
+          f"median {statistics.median(times):.3f}, 90th percentile {deciles[-1]:.3f}, most {max(times):.3f}")
+
+
 def speed(args: argparse.Namespace) -> None:
     print(f"parlour {parlour.__version__}; IS-MCTS, random rollouts; medians of {args.runs} runs")
     print("| game | options | iterations/s | baseline kit/s | iterations per baseline kit |")
@@ -285,12 +312,16 @@ def main() -> None:
     lad = commands.add_parser("ladder", help="the levels of one game in one tournament, with verdicts")
     lad.add_argument("--games", type=int, default=200)
     run_options(lad)
-    t = commands.add_parser("think", help="each level's seconds a decision")
-    t.add_argument("--decisions", type=int, default=40)
-    t.add_argument("--seed", type=int, default=1)
+    lv = commands.add_parser("levels", help="each level's seconds a decision in every game")
+    lv.add_argument("--decisions", type=int, default=40)
+    lv.add_argument("--seed", type=int, default=1)
     v = commands.add_parser("speed", help="IS-MCTS iterations per second per game")
     v.add_argument("--runs", type=int, default=5)
     v.add_argument("--iterations", type=int, default=200)
+    t = commands.add_parser("think", help="seconds a decision of one agent: median, 90th percentile, most")
+    t.add_argument("--agent", required=True)
+    t.add_argument("--games", type=int, default=5)
+    run_options(t)
     d = commands.add_parser("duplicate", help="one agent tried in each seat of deals another plays against itself")
     d.add_argument("--tried", required=True)
     d.add_argument("--base", default="heuristic")
@@ -298,7 +329,7 @@ def main() -> None:
     run_options(d)  # --seconds aside: parlour duplicate stops on Ctrl-C, keeping the deals finished
     args = parser.parse_args()
     try:
-        {"strength": strength, "ladder": ladder, "think": think, "speed": speed,
+        {"strength": strength, "ladder": ladder, "levels": level_times, "think": think, "speed": speed,
          "duplicate": duplicate}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))

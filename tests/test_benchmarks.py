@@ -73,8 +73,8 @@ def test_a_ladder_run_plays_every_level_of_the_game_without_its_clock():
     assert "(no interval: one deal) points over 1 deals: not separated at 95%" in said
 
 
-def test_a_think_run_times_every_level():
-    done = run("bench_agents.py", "think", "--decisions", "1")
+def test_a_levels_run_times_every_level():
+    done = run("bench_agents.py", "levels", "--decisions", "1")
     assert done.returncode == 0, done.stderr
     from parlour.agents.levels import LEVELS
 

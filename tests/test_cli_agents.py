@@ -39,7 +39,7 @@ def test_the_clairvoyant_plays_psalter_row_only(runner):
 
 def test_an_unknown_agent_or_parameter_lists_what_exists(runner):
     one_line_error(run(runner, "simulate", "psalter-row", "--agent", "mcts"),
-                   "there is no agent 'mcts'", "clairvoyant, heuristic, ismcts, level, policy, random")
+                   "there is no agent 'mcts'", "clairvoyant, heuristic, ismcts, level, pimc, policy, random")
     one_line_error(run(runner, "simulate", "psalter-row", "--agent", "ismcts:budget=9"),
                    "no option 'budget'", "iterations, time, rollout, depth, c")
 

@@ -13,7 +13,7 @@ GAMES = [("psalter-row", {}), ("decktet-golf", {"players": 3}), ("quisquilian", 
 
 
 @pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=20,bias=1,fpu=0.5,depth=3",
-                                  "level:casual"])
+                                  "level:casual", "pimc:samples=3"])
 @pytest.mark.parametrize(("name", "options"), GAMES)
 def test_a_fair_agent_chooses_the_same_whatever_the_hidden_cards_are(name, options, spec):
     game, agent = parlour.load(name, **options), parlour.agent(spec)

@@ -6,7 +6,7 @@ parameter takes its value as a bare word first (``level:strong``, ``level:strong
 >>> make_agent("randm")
 Traceback (most recent call last):
 ...
-parlour.core.errors.OptionError: there is no agent 'randm': the agents are clairvoyant, heuristic, ismcts, level, policy, random
+parlour.core.errors.OptionError: there is no agent 'randm': the agents are clairvoyant, heuristic, ismcts, level, pimc, policy, random
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ _AGENTS: dict[str, str] = {
     "clairvoyant": "parlour.agents.clairvoyant:ClairvoyantAgent",
     "ismcts": "parlour.agents.ismcts:IsmctsAgent",
     "level": "parlour.agents.levels:LevelAgent",
+    "pimc": "parlour.agents.pimc:PimcAgent",
     "policy": "parlour.agents.policy:PolicyAgent",
 }
 

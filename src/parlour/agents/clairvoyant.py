@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parlour.agents.base import Agent
@@ -82,15 +84,23 @@ class ClairvoyantAgent(Agent):
         return self._plan[key]
 
 
+#: A playout: ``state`` (changed) played to its end; the score and the actions it took. A
+#: playout that always plays the same from the same state (the heuristic's) may give no
+#: actions: the search then re-searches each step, and that playout, played again from the
+#: child on its line, finds the same score, so the search still never falls.
+Playout = Callable[["State", random.Random], tuple[float, list[Action]]]
+
+
 def best_line(
-    state: State, rng: random.Random, level: int = 2, playouts: int = 1, greed: int = 90
-) -> tuple[int, list[Action]]:
+    state: State, rng: random.Random, level: int = 2, playouts: int = 1, greed: int = 90,
+    playout: Playout | None = None,
+) -> tuple[float, list[Action]]:
     """The best line found from ``state`` to the end of the game, and the score it reaches.
 
     Nested Monte Carlo Search: at each step of the line, every legal action is tried
-    and scored by a search one level lower (level 0: ``playouts`` playouts), and the
-    best line seen so far is kept and followed, so the score never falls as it goes.
-    ``state`` is not changed.
+    and scored by a search one level lower (level 0: the best of ``playouts`` playouts,
+    by ``playout``, else by :func:`greedy_playout` with ``greed``), and the best line seen
+    so far is kept and followed, so the score never falls as it goes. ``state`` is not changed.
 
     >>> import parlour
     >>> state = parlour.load("psalter-row").new_state(seed=4)
@@ -101,13 +111,14 @@ def best_line(
     >>> replay.is_terminal(), replay.scores()[0] == score
     (True, True)
     """
+    play = playout or functools.partial(greedy_playout, greed=greed)
     state = state.clone()
     best, done = state.scores()[0], []
-    best_tail: list[Action] = []  # empty only at the first step, whose first child sets the first best
+    best_tail: list[Action] = []  # empty only where no line is known, the first child sets the first best
     while not state.is_terminal() and best < BEST_SCORE:
         for action in state.legal_actions():
             child = state.clone().apply(action)
-            score, tail = _lower_search(child, rng, level - 1, playouts, greed)
+            score, tail = _lower_search(child, rng, level - 1, playouts, play)
             if score > best or not best_tail:
                 best, best_tail = score, [action, *tail]
         action = best_tail.pop(0)
@@ -117,15 +128,15 @@ def best_line(
 
 
 def _lower_search(
-    state: State, rng: random.Random, level: int, playouts: int, greed: int
-) -> tuple[int, list[Action]]:
+    state: State, rng: random.Random, level: int, playouts: int, playout: Playout
+) -> tuple[float, list[Action]]:
     if level:
-        return best_line(state, rng, level, playouts, greed)
-    return max((_playout(state.clone(), rng, greed) for _ in range(playouts)), key=lambda found: found[0])
+        return best_line(state, rng, level, playouts, playout=playout)
+    return max((playout(state.clone(), rng) for _ in range(playouts)), key=lambda found: found[0])
 
 
-def _playout(state: State, rng: random.Random, greed: int) -> tuple[int, list[Action]]:
-    """Play ``state`` to its end with the playout policy; the score and the actions."""
+def greedy_playout(state: State, rng: random.Random, greed: int = 90) -> tuple[float, list[Action]]:
+    """Play ``state`` to its end with the greedy policy (:func:`_playout_move`); the score and the actions."""
     line = []
     while not state.is_terminal():
         action = _playout_move(state.legal_actions(), rng, greed)

@@ -1,0 +1,173 @@
+"""Determinized search (Perfect Information Monte Carlo, PIMC) with common samples.
+
+For each decision the agent deals ``samples`` determinizations, full states drawn by
+``view.sample(rng)`` from what the seat knows, and in every one of them tries every legal
+move: the same samples for every move (common random numbers), so two moves are told
+apart by how they differ on the same hidden cards, not by the luck of different ones. A
+move's worth in a sample is, at ``level`` 0, the reward of the heuristic strategy's play
+from the position after it to the end of the game (one playout: the heuristic plays the
+same from the same state), run in the game's compiled kernel where there is one; at
+``level`` 1 or 2 (a solitaire only), the score that the clairvoyant's Nested Monte Carlo
+Search (:func:`parlour.agents.clairvoyant.best_line`, with the heuristic's playouts) finds
+in that sample. The move played has the best mean over the samples.
+
+Level 0 is a *rollout algorithm*: the heuristic improved by one move of lookahead, fair
+in every sample because the heuristic's play after the move reads no hidden card. A
+higher level searches each sample knowing its draws (*strategy fusion*: a plan that only
+works when the next card is known counts as if it always worked), which the
+measurements in docs/benchmarks.md weigh against its deeper search.
+
+The agent reads nothing but its view: its legal actions and ``view.sample``.
+
+>>> import parlour, random
+>>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
+>>> agent = parlour.agent("pimc:samples=8")
+>>> agent.act(view, random.Random(0)) in view.legal_actions
+True
+>>> agent.budget()
+Budget(seconds=None, iterations=8)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from parlour.agents.base import Advice, Agent, Budget, least
+from parlour.agents.clairvoyant import best_line
+from parlour.agents.heuristic import strategy
+from parlour.agents.ismcts import IsmctsAgent
+from parlour.core.action import Action
+from parlour.core.errors import OptionError
+from parlour.core.options import Option
+from parlour.core.view import View
+
+if TYPE_CHECKING:
+    from parlour.core.game import Game, State
+
+#: Used when neither ``samples`` nor ``time`` is given.
+DEFAULT_SAMPLES = 200
+
+
+class PimcAgent(Agent):
+    """Every legal move tried on the same ``samples`` determinizations; the best mean wins.
+
+    Without ``samples`` or ``time`` it deals 200 samples; with one, that one is the budget;
+    with both, it stops at whichever comes first (a sample is finished for every move, so
+    all moves are judged on the same samples).
+    """
+
+    name = "pimc"
+    params = (
+        Option("samples", None, "determinizations per decision (none: 200 unless a time is set)",
+               minimum=1, nullable=True),
+        Option("time", None, "seconds per decision (none: no time limit)", minimum=0.001, maximum=3600.0,
+               nullable=True),
+        Option("level", 0, "0: each move scored by the heuristic's playout after it; 1-2 (a solitaire only): "
+               "by a Nested Monte Carlo Search of that level in each sample (it knows the sample's draws)",
+               minimum=0, maximum=2),
+        Option("engine", "native", "native: playouts run in the game's compiled kernel where there is one "
+               "(the same playouts, faster); python: in Python", choices=("native", "python")),
+    )
+    summary = "tries every move on the same samples of the hidden cards, scored by the heuristic's play after it"
+
+    def __init__(self, **params: object) -> None:
+        super().__init__(**params)
+        # IS-MCTS's playout: the heuristic's, in the kernel where there is one, rewards in 0..1.
+        self._playouts = IsmctsAgent(rollout="heuristic", engine=self.settings["engine"])
+
+    def check(self, game: Game) -> None:
+        """The playouts need the game's strategy; a search above level 0 needs a solitaire."""
+        strategy(game.name)
+        if self.settings["level"] and game.num_players != 1:
+            raise OptionError(f"pimc level {self.settings['level']} searches a one-player game only, not "
+                              f"{game.name} with {game.num_players} players: use level=0")
+
+    def budget(self) -> Budget:
+        """Its ``time`` and ``samples``, 200 samples when neither is given.
+
+        >>> PimcAgent().budget(), PimcAgent(time=1.0).budget()
+        (Budget(seconds=None, iterations=200), Budget(seconds=1.0, iterations=None))
+        """
+        samples, seconds = self.settings["samples"], self.settings["time"]
+        if samples is None and seconds is None:
+            samples = DEFAULT_SAMPLES
+        return Budget(seconds=seconds, iterations=samples)
+
+    def capped(self, seconds: float | None, iterations: int | None) -> PimcAgent:
+        """The same search stopped at ``seconds`` or ``iterations`` samples, whichever first.
+
+        >>> PimcAgent().capped(2.0, None).spec
+        'pimc:samples=200,time=2.0'
+        """
+        own = self.budget()
+        cut = {"samples": least(iterations, own.iterations), "time": least(seconds, own.seconds)}
+        return PimcAgent(**{**self.settings, **cut})
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        return self.decide(view, rng)[0]
+
+    def advise(self, view: View, rng: random.Random) -> Advice:
+        """The move :meth:`act` makes, with its mean reward and the next best move's.
+
+        >>> import parlour
+        >>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
+        >>> "expected score" in PimcAgent(samples=4).advise(view, random.Random(0)).reason
+        True
+        """
+        action, totals, samples = self.decide(view, rng)
+        if not samples:
+            return Advice(action, "the only legal move")
+        worth = _worth(view.game, samples)
+        line = f"{worth(totals[action], True)} over {samples} samples"
+        rivals = [(total, other) for other, total in totals.items() if other is not action]
+        if rivals:
+            total, other = max(rivals, key=lambda rival: rival[0])
+            line += f"; next best {str(other)!r} {worth(total, False)}"
+        return Advice(action, line)
+
+    def decide(self, view: View, rng: random.Random) -> tuple[Action, dict[Action, float], int]:
+        """The move, each move's total reward, and the samples they are over (0: the only
+        legal move, played without search). Ties go to the first move in legal order."""
+        actions = view.legal_actions
+        totals = dict.fromkeys(actions, 0.0)
+        if len(actions) == 1:
+            return actions[0], totals, 0
+        budget = self.budget()
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        done = 0
+        while (budget.iterations is None or done < budget.iterations) and (
+                deadline is None or time.perf_counter() < deadline or not done):
+            sample = view.sample(rng)
+            for action in actions:
+                totals[action] += self._worth_after(sample.clone().apply(action), view.seat, rng)
+            done += 1
+        return max(actions, key=totals.__getitem__), totals, done
+
+    def _worth_after(self, state: State, seat: int, rng: random.Random) -> float:
+        """The seat's reward in 0..1 from ``state`` on: the heuristic's playout, or at a higher
+        level the best score the nested search finds, scaled as a solitaire's reward."""
+        level = self.settings["level"]
+        if not level:
+            return self._playouts.playout(state, rng)[seat]
+        low, high = state.game.score_range  # type: ignore[misc]  # check(): a solitaire has one
+        score, _ = best_line(state, rng, level, playout=self._scored_playout)
+        return (score - low) / (high - low)
+
+    def _scored_playout(self, state: State, rng: random.Random) -> tuple[float, list[Action]]:
+        """The heuristic's playout as the nested search's lowest level: its score and no line
+        (the heuristic plays the same from the same state, see ``clairvoyant.Playout``)."""
+        low, high = state.game.score_range  # type: ignore[misc]
+        return round(low + self._playouts.playout(state, rng)[0] * (high - low)), []
+
+
+def _worth(game: Game, samples: int) -> Callable[[float, bool], str]:
+    """How a total reads in a hint: a solitaire's expected score, else the mean reward
+    (``first``: the chosen move's words in full, else the figure alone for the next best)."""
+    bounds = game.score_range
+    if game.num_players == 1 and bounds is not None:
+        low, high = bounds
+        return lambda total, first: ("expected score " if first else "") + f"{low + total / samples * (high - low):.1f}"
+    return lambda total, first: ("mean reward " if first else "") + f"{100 * total / samples:.0f}%"

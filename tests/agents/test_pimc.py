@@ -1,0 +1,102 @@
+"""PIMC: every move tried on the same samples; it plays the odds it can see, never the order it cannot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.agents.base import Budget
+from parlour.cards.standard import CODE
+
+GAME = parlour.load("psalter-row")
+
+
+def near_the_end(pile: str) -> parlour.State:
+    """Row 3H..10H after the reshuffle; hand 2C AS 5C 6C 7C; ``pile`` to draw; the rest out of the game.
+
+    Placing 2C completes a mixed Psalter (9) at once. The Errand draws two of the pile's
+    cards: when 2H is among them, 2H completes a one-suit Psalter (14); else 2C is placed after.
+    """
+    row = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]
+    hand = ["2C", "AS", "5C", "6C", "7C"]
+    listed = set(row + hand + pile.split())
+    removed = [c for c in CODE if c not in listed]
+    return GAME.from_position(
+        {"row": row, "hand": hand, "draw_pile": pile.split(), "removed": removed, "reshuffled": True}
+    )
+
+
+@pytest.mark.parametrize("pile", ["8D 2H 7D", "8D 7D 2H"])
+@pytest.mark.parametrize("level", [0, 1])
+def test_it_runs_the_errand_that_the_odds_justify_wherever_2h_lies(pile, level):
+    # Two of the three unseen cards are drawn: 2H comes with odds 2/3, worth 14 against the
+    # certain 9. The clairvoyant sees that 2H lies third in the second pile and calls the Errand
+    # worthless there (test_clairvoyant.py); a fair agent cannot know, and plays the odds.
+    state = near_the_end(pile)
+    agent = parlour.agent(f"pimc:samples=300,level={level}")
+    advice = agent.advise(state.view(0), random.Random(0))
+    assert str(advice.action) == "errand AS"
+    assert advice.reason.startswith("expected score 12.3 over 300 samples")  # 14 * 2/3 + 9 / 3
+    assert advice.reason.endswith("; next best 'place 2C low' 9.0")
+
+
+def test_with_two_cards_left_the_errand_ends_the_game_and_the_psalter_is_bound_at_once():
+    # The Errand would empty the pile a second time: the game ends before the Page is placed
+    # (PR-11), a Row of 8 one-suit Pages scoring 9 at best; placing 2C is as good and certain.
+    state = near_the_end("8D 7D")
+    action = parlour.agent("pimc:samples=10").act(state.view(0), random.Random(0))
+    assert str(action) == "place 2C low"
+
+
+def test_every_move_is_judged_on_the_same_samples():
+    # Two samples: each move's total is over the very same two determinizations, so a move
+    # that is the same as another on every sample (two payments of one gap with worthless
+    # cards) gets the same total.
+    view = GAME.new_state(5).view(0)
+    agent = parlour.agent("pimc:samples=2")
+    action, totals, samples = agent.decide(view, random.Random(3))
+    assert samples == 2 and set(totals) == set(view.legal_actions) and action in totals
+    assert totals[action] == max(totals.values())
+
+
+def test_budget_cap_and_spec():
+    assert parlour.agent("pimc").budget() == Budget(None, 200)
+    assert parlour.agent("pimc:samples=50,time=3").capped(2.0, 80).budget() == Budget(2.0, 50)
+    assert parlour.agent("pimc:time=1").capped(None, 30).spec == "pimc:samples=30,time=1.0"
+    view = GAME.new_state(2).view(0)
+    capped = parlour.agent("pimc:samples=6").capped(60.0, None)
+    assert capped.act(view, random.Random(1)) is parlour.agent("pimc:samples=6").act(view, random.Random(1))
+
+
+def test_a_clock_too_short_for_one_sample_still_finishes_one():
+    view = GAME.new_state(2).view(0)
+    _, _, samples = parlour.agent("pimc:time=0.001,samples=1000").decide(view, random.Random(0))
+    assert 1 <= samples < 1000
+
+
+def test_the_only_legal_move_is_played_without_search():
+    one = GAME.from_position({"row": ["5H"], "hand": ["6H"]})
+    assert len(one.legal_actions()) == 1
+    action, _, samples = parlour.agent("pimc").decide(one.view(0), random.Random(0))
+    assert str(action) == "place 6H high" and samples == 0
+    assert parlour.agent("pimc").advise(one.view(0), random.Random(0)).reason == "the only legal move"
+
+
+def test_a_nested_search_needs_a_solitaire_and_says_so():
+    agent = parlour.agent("pimc:level=1")
+    agent.check(GAME)
+    with pytest.raises(parlour.OptionError, match="one-player game only, not decktet-golf.*use level=0"):
+        agent.check(parlour.load("decktet-golf"))
+    parlour.agent("pimc").check(parlour.load("decktet-golf", players=3))
+    with pytest.raises(parlour.OptionError, match="0..2"):
+        parlour.agent("pimc:level=3")
+
+
+def test_it_plays_other_games_for_its_own_seat():
+    game = parlour.load("decktet-golf", players=2)
+    state = game.new_state(4)
+    view = state.view(state.current_player)
+    advice = parlour.agent("pimc:samples=3").advise(view, random.Random(0))
+    assert advice.action in view.legal_actions and "mean reward" in advice.reason
