@@ -15,6 +15,10 @@ whether it finishes ahead of more opponents than the base agent did, with 95% co
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
 
+``pooled``: the figures of ``duplicate --out`` row files, each file's deals kept apart.
+
+    .venv/bin/python benchmarks/bench_agents.py pooled dg4-seed44.csv dg4-seed45.csv
+
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
 run in the same process.
@@ -25,6 +29,7 @@ run in the same process.
 from __future__ import annotations
 
 import argparse
+import csv
 import multiprocessing
 import os
 import random
@@ -41,7 +46,7 @@ from rich.progress import Progress
 
 import parlour
 from parlour.agents.ismcts import IsmctsAgent
-from parlour.analysis.duplicate import MEASURES, duplicate_deal, summary
+from parlour.analysis.duplicate import MEASURES, duplicate_deal, standing, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
     PairResult,
@@ -152,11 +157,35 @@ def duplicate(args: argparse.Namespace) -> None:
     if len(rows) < 2 * game.num_players:
         console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
         return
-    print_duplicate(summary(rows), f"{args.tried} in place of {args.base}", console)
+    print_duplicate(rows, f"{args.tried} in place of {args.base}", console)
 
 
-def print_duplicate(result: dict[str, Any], title: str, console: Console) -> None:
-    """The changes of a duplicate match and the verdict on ``ahead``."""
+def pooled(args: argparse.Namespace) -> None:
+    """The duplicate figures of row files written by ``duplicate --out``, pooled (each file's
+    deals kept apart: two runs' deal 0 are different deals when their seeds differ)."""
+    rows = [{**row, "deal": (index, row["deal"])} for index, path in enumerate(args.files)
+            for row in duplicate_rows(Path(path))]
+    console = Console(width=120)
+    console.print(f"{len(rows)} trials on {len({row['deal'] for row in rows})} deals from {len(args.files)} files")
+    print_duplicate(rows, args.title, console)
+
+
+def duplicate_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a ``duplicate --out`` CSV file, numbers as numbers."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return [{key: None if text == "" else float(text) if "_" in key else int(text) for key, text in row.items()}
+                for row in csv.DictReader(file)]
+
+
+def print_duplicate(rows: list[dict[str, Any]], title: str, console: Console) -> None:
+    """The tried agent's and the base agent's results in the same seats, the changes of a
+    duplicate match and the verdict on ``ahead``."""
+    for side, who in (("trial", "tried, one seat against the base"), ("base", "base, the same seats")):
+        e = standing(rows, side)
+        console.print(f"{who:>34}: ahead of {e['ahead'].mean:.2%} [{e['ahead'].low:.2%}, {e['ahead'].high:.2%}] "
+                      f"of the opponents, won {e['won'].mean:.2%} [{e['won'].low:.2%}, {e['won'].high:.2%}], "
+                      f"score {e['score'].mean:.2f} [{e['score'].low:.2f}, {e['score'].high:.2f}]")
+    result = summary(rows)
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
         console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
@@ -261,9 +290,12 @@ def main() -> None:
     d.add_argument("--base", default="heuristic")
     d.add_argument("--deals", type=int, default=100)
     run_options(d)
+    p = commands.add_parser("pooled", help="the duplicate figures of row files written by duplicate --out")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--title", default="tried in place of base")
     args = parser.parse_args()
     try:
-        {"strength": strength, "speed": speed, "duplicate": duplicate}[args.command](args)
+        {"strength": strength, "speed": speed, "duplicate": duplicate, "pooled": pooled}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))
 

@@ -154,3 +154,25 @@ def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
     found["diverged"] = mean_ci([statistics.fmean(r["diverged"] is not None for r in seats)
                                  for seats in deals.values()], within=(0, 1))
     return found
+
+
+def standing(rows: Iterable[dict[str, Any]], side: str = "trial") -> dict[str, Estimate]:
+    """For each of :data:`MEASURES`, the mean result per seat of one side (``trial``: the tried
+    agent in its seat against the base agent in the others; ``base``: the base agent in the
+    same seats) with a 95% interval over deals: the share of opponents a lone tried seat
+    finishes ahead of, and of games it wins, is what "one seat against the rest" targets ask.
+
+    >>> rows = [{"deal": d, "seat": s, "ahead_trial": 0.5 + d / 4, "won_trial": d % 2, "score_trial": 3}
+    ...         for d in range(3) for s in (0, 1)]
+    >>> result = standing(rows)
+    >>> result["ahead"].mean, result["won"].n
+    (0.75, 3)
+    """
+    if side not in ("trial", "base"):
+        raise ValueError(f"side {side!r}: expected 'trial' or 'base'")
+    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        deals[row["deal"]].append(row)
+    shares = {"score": (None, None), "ahead": (0, 1), "won": (0, 1)}
+    return {measure: mean_ci([statistics.fmean(r[f"{measure}_{side}"] for r in seats) for seats in deals.values()],
+                             within=shares[measure]) for measure in MEASURES}
