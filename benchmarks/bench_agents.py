@@ -10,7 +10,9 @@ difference on the same deals).
 
 ``duplicate``: a duplicate match (``parlour.analysis.duplicate``): ``--tried`` in each seat
 of deals that ``--base`` plays against itself, the same cards and opponents' generators, and
-whether it finishes ahead of more opponents than the base agent did, with 95% confidence.
+whether it finishes ahead of more opponents than the base agent did, with 95% confidence;
+before that, the tried agent's own results in its seat (against the base agent in every other
+seat), the base agent's in the same seats, and the tried seat's think time a decision.
 
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
@@ -45,6 +47,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 import parlour
+from parlour.agents.base import Agent
 from parlour.agents.ismcts import IsmctsAgent
 from parlour.analysis.duplicate import MEASURES, duplicate_deal, standing, summary
 from parlour.analysis.results import RowWriter
@@ -173,8 +176,13 @@ def pooled(args: argparse.Namespace) -> None:
 def duplicate_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a ``duplicate --out`` CSV file, numbers as numbers."""
     with path.open(encoding="utf-8", newline="") as file:
-        return [{key: None if text == "" else float(text) if "_" in key else int(text) for key, text in row.items()}
-                for row in csv.DictReader(file)]
+        return [{key: _duplicate_value(key, text) for key, text in row.items()} for row in csv.DictReader(file)]
+
+
+def _duplicate_value(key: str, text: str) -> Any:
+    if key == "think":  # the tried seat's think times, joined by spaces
+        return [float(part) for part in text.split()]
+    return None if text == "" else float(text) if "_" in key else int(text)
 
 
 def print_duplicate(rows: list[dict[str, Any]], title: str, console: Console) -> None:
@@ -185,6 +193,10 @@ def print_duplicate(rows: list[dict[str, Any]], title: str, console: Console) ->
         console.print(f"{who:>34}: ahead of {e['ahead'].mean:.2%} [{e['ahead'].low:.2%}, {e['ahead'].high:.2%}] "
                       f"of the opponents, won {e['won'].mean:.2%} [{e['won'].low:.2%}, {e['won'].high:.2%}], "
                       f"score {e['score'].mean:.2f} [{e['score'].low:.2f}, {e['score'].high:.2f}]")
+    think = sorted(t for row in rows for t in row.get("think") or ())
+    if think:
+        console.print(f"{'think time of the tried seat':>34}: median {statistics.median(think):.3f} s, "
+                      f"max {think[-1]:.3f} s over {len(think)} decisions with a choice")
     result = summary(rows)
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
@@ -201,7 +213,29 @@ def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
     # the deadline then drops trials, not whole deals at once.
     deal, seat, seed = job
     tried, base = _worker["agents"]
-    return duplicate_deal(_worker["game"], tried, base, deal, seed, seats=[seat])[0]
+    clock = Clocked(tried)
+    row = duplicate_deal(_worker["game"], clock, base, deal, seed, seats=[seat])[0]
+    return {**row, "think": clock.seconds}
+
+
+class Clocked(Agent):
+    """An agent that plays as ``agent`` does and keeps the seconds each of its decisions with
+    a choice took (``seconds``): the think time of a duplicate match's tried seat."""
+
+    name = "clocked"
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__()
+        self.agent = agent
+        self.cheats = agent.cheats
+        self.seconds: list[float] = []
+
+    def act(self, view: Any, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        action = self.agent.act(view, rng)
+        if len(view.legal_actions) > 1:
+            self.seconds.append(time.perf_counter() - start)
+        return action
 
 
 def verdict(pair: PairResult) -> str:
