@@ -31,6 +31,7 @@ run in the same process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import multiprocessing
 import os
@@ -114,10 +115,10 @@ def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
 
 
 def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[Any], setup: tuple[Any, ...],
-             console: Console) -> list[Any]:
+             console: Console, each: Callable[[Any], None] | None = None) -> list[Any]:
     """``work`` done on every job by ``args.workers`` processes (each first running
-    ``_setup(*setup)``), with a progress bar; past ``args.seconds`` the jobs not finished
-    are dropped."""
+    ``_setup(*setup)``), with a progress bar, ``each`` called on every result as it comes; past
+    ``args.seconds`` the jobs not finished are dropped."""
     deadline = None if args.seconds is None else time.perf_counter() + args.seconds
     found: list[Any] = []
     with multiprocessing.Pool(args.workers, initializer=_setup, initargs=setup) as pool, \
@@ -128,6 +129,8 @@ def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[An
             try:
                 wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
                 found.append(results.next(timeout=wait))
+                if each is not None:
+                    each(found[-1])
             except multiprocessing.TimeoutError:
                 console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
                 break
@@ -147,16 +150,15 @@ def duplicate(args: argparse.Namespace) -> None:
                   f"{args.base}, seed {args.seed}, {args.workers} workers")
     start = time.perf_counter()
     jobs = [(deal, seat, args.seed) for deal in range(args.deals) for seat in range(game.num_players)]
-    rows = run_jobs(args, _trial, jobs, (args.game, options, [args.tried, args.base]), console)
-    done = Counter(row["deal"] for row in rows)
-    rows = sorted((row for row in rows if done[row["deal"]] == game.num_players),
-                  key=lambda row: (row["deal"], row["seat"]))
+    # Each trial is written as it ends, so a run stopped early keeps what it played (``pooled``
+    # reads such a file, keeping whole deals only).
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(RowWriter(Path(args.out))) if args.out else None
+        rows = run_jobs(args, _trial, jobs, (args.game, options, [args.tried, args.base]), console,
+                        each=None if out is None else out.write)
+    rows = whole_deals(rows, game.num_players)
     console.print(f"{len(rows)} trials on {len(rows) // game.num_players} whole deals, "
                   f"{time.perf_counter() - start:.0f} s")
-    if args.out:
-        with RowWriter(Path(args.out)) as out:
-            for row in rows:
-                out.write(row)
     if len(rows) < 2 * game.num_players:
         console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
         return
@@ -166,11 +168,20 @@ def duplicate(args: argparse.Namespace) -> None:
 def pooled(args: argparse.Namespace) -> None:
     """The duplicate figures of row files written by ``duplicate --out``, pooled (each file's
     deals kept apart: two runs' deal 0 are different deals when their seeds differ)."""
-    rows = [{**row, "deal": (index, row["deal"])} for index, path in enumerate(args.files)
-            for row in duplicate_rows(Path(path))]
+    rows = []
+    for index, path in enumerate(args.files):
+        found = duplicate_rows(Path(path))
+        seats = 1 + max(row["seat"] for row in found)
+        rows += [{**row, "deal": (index, row["deal"])} for row in whole_deals(found, seats)]
     console = Console(width=120)
     console.print(f"{len(rows)} trials on {len({row['deal'] for row in rows})} deals from {len(args.files)} files")
     print_duplicate(rows, args.title, console)
+
+
+def whole_deals(rows: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
+    """The rows of the deals tried in all ``seats``, in order of deal and seat."""
+    done = Counter(row["deal"] for row in rows)
+    return sorted((row for row in rows if done[row["deal"]] == seats), key=lambda row: (row["deal"], row["seat"]))
 
 
 def duplicate_rows(path: Path) -> list[dict[str, Any]]:
