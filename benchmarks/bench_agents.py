@@ -171,10 +171,16 @@ def pooled(args: argparse.Namespace) -> None:
     rows = []
     for index, path in enumerate(args.files):
         found = duplicate_rows(Path(path))
+        if not found:
+            raise parlour.ParlourError(f"{path} holds no trials: expected the rows of bench_agents.py duplicate --out")
         seats = 1 + max(row["seat"] for row in found)
         rows += [{**row, "deal": (index, row["deal"])} for row in whole_deals(found, seats)]
     console = Console(width=120)
-    console.print(f"{len(rows)} trials on {len({row['deal'] for row in rows})} deals from {len(args.files)} files")
+    deals = len({row["deal"] for row in rows})
+    console.print(f"{len(rows)} trials on {deals} whole deals from {len(args.files)} files")
+    if deals < 2:
+        console.print("fewer than two whole deals: no interval to judge by")
+        return
     print_duplicate(rows, args.title, console)
 
 

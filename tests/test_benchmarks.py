@@ -66,7 +66,7 @@ def test_pooled_duplicate_files_keep_their_deals_apart_and_drop_unfinished_ones(
     partial.write_text("\n".join(lines[:-1]) + "\n")  # the second deal lost its last trial
     done = run("bench_agents.py", "pooled", str(out), str(partial), "--title", "five iterations")
     assert done.returncode == 0, done.stderr
-    assert "6 trials on 3 deals from 2 files" in done.stdout  # the same deal 0 twice, as two deals
+    assert "6 trials on 3 whole deals from 2 files" in done.stdout  # the same deal 0 twice, as two deals
     assert "five iterations: finished ahead of" in done.stdout and "over 3 deals" in done.stdout
 
 

@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 MEASURES = ("score", "ahead", "won")
 #: What a change of each can be: ``ahead`` and ``won`` are shares, so a change lies in [-1, 1].
 WITHIN: dict[str, tuple[float | None, float | None]] = {"score": (None, None), "ahead": (-1, 1), "won": (-1, 1)}
+#: What a result itself can be: ``ahead`` and ``won`` are shares in [0, 1].
+BOUNDS: dict[str, tuple[float | None, float | None]] = {"score": (None, None), "ahead": (0, 1), "won": (0, 1)}
 
 
 def play_seated(game: Game, agents: Sequence[Agent], deal: int, seed: int) -> tuple[State, list[Action]]:
@@ -146,9 +148,7 @@ def summary(rows: Iterable[dict[str, Any]]) -> dict[str, Estimate]:
     >>> result["score"].mean, result["ahead"].mean, result["diverged"].mean
     (-1.0, 0.0, 0.5)
     """
-    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        deals[row["deal"]].append(row)
+    deals = _by_deal(rows)
     found = {measure: mean_ci([statistics.fmean(r[f"{measure}_trial"] - r[f"{measure}_base"] for r in seats)
                                for seats in deals.values()], within=WITHIN[measure]) for measure in MEASURES}
     found["diverged"] = mean_ci([statistics.fmean(r["diverged"] is not None for r in seats)
@@ -170,9 +170,14 @@ def standing(rows: Iterable[dict[str, Any]], side: str = "trial") -> dict[str, E
     """
     if side not in ("trial", "base"):
         raise ValueError(f"side {side!r}: expected 'trial' or 'base'")
-    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    deals = _by_deal(rows)
+    return {measure: mean_ci([statistics.fmean(r[f"{measure}_{side}"] for r in seats) for seats in deals.values()],
+                             within=BOUNDS[measure]) for measure in MEASURES}
+
+
+def _by_deal(rows: Iterable[dict[str, Any]]) -> dict[Any, list[dict[str, Any]]]:
+    """The rows of each deal: the unit of the intervals (a deal's seats share its base game)."""
+    deals: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         deals[row["deal"]].append(row)
-    shares = {"score": (None, None), "ahead": (0, 1), "won": (0, 1)}
-    return {measure: mean_ci([statistics.fmean(r[f"{measure}_{side}"] for r in seats) for seats in deals.values()],
-                             within=shares[measure]) for measure in MEASURES}
+    return deals
