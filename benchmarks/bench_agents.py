@@ -8,10 +8,12 @@ difference on the same deals).
     .venv/bin/python benchmarks/bench_agents.py strength decktet-golf --players 2 \\
         --agents ismcts:iterations=1000,heuristic --games 200 --workers 16
 
-``duplicate``: a duplicate match, run by ``parlour duplicate`` (``parlour.analysis.duplicate``):
-``--tried`` in each seat of deals that ``--base`` plays against itself, the same cards and
-opponents' generators, and whether it finishes ahead of more opponents than the base agent
-did, with 95% confidence (``--seconds`` does not apply: Ctrl-C keeps the deals finished).
+``duplicate``: a duplicate match (``parlour.analysis.duplicate``): ``--tried`` in each seat
+of deals that ``--base`` plays against itself, the same cards and opponents' generators, and
+whether it finishes ahead of more opponents than the base agent did, with 95% confidence;
+before that, the tried agent's own results in its seat (against the base agent in every other
+seat), the base agent's in the same seats, and the tried seat's think time a decision (the
+figures of the issue-20 targets; ``parlour duplicate`` is the command for everyone else).
 
     .venv/bin/python benchmarks/bench_agents.py duplicate decktet-golf --players 4 --option rounds=1 \\
         --tried ismcts:time=0.5,rollout=heuristic,tree=1,margin=8,keep=3 --deals 200 --workers 16
@@ -27,11 +29,16 @@ searches are bound by iterations, so this is the level's play wherever its clock
 game, on decisions met in heuristic play, one process, against each level's bound.
 
     .venv/bin/python benchmarks/bench_agents.py levels --decisions 40
+
 ``think``: how long an agent thinks a decision: each of ``--games`` deals played by ``--agent``
 alone (one seat; the other seats, if any, play the heuristic), every decision of its timed; the
 median, the 90th percentile and the most.
 
     .venv/bin/python benchmarks/bench_agents.py think psalter-row --agent level:expert --games 5
+
+``pooled``: the figures of ``duplicate --out`` row files, each file's deals kept apart.
+
+    .venv/bin/python benchmarks/bench_agents.py pooled dg4-seed44.csv dg4-seed45.csv
 
 ``speed``: IS-MCTS iterations per second per game, over decisions met in random play,
 the median of ``--runs`` runs, with the pure-Python baseline of ``bench_playouts.py``
@@ -43,6 +50,8 @@ run in the same process.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
 import multiprocessing
 import os
 import random
@@ -58,8 +67,10 @@ from rich.console import Console
 from rich.progress import Progress
 
 import parlour
+from parlour.agents.base import Agent
 from parlour.agents.ismcts import IsmctsAgent
 from parlour.agents.levels import LEVELS
+from parlour.analysis.duplicate import MEASURES, duplicate_deal, standing, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
     PairResult,
@@ -176,10 +187,10 @@ def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
 
 
 def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[Any], setup: tuple[Any, ...],
-             console: Console) -> list[Any]:
+             console: Console, each: Callable[[Any], None] | None = None) -> list[Any]:
     """``work`` done on every job by ``args.workers`` processes (each first running
-    ``_setup(*setup)``), with a progress bar; past ``args.seconds`` the jobs not finished
-    are dropped."""
+    ``_setup(*setup)``), with a progress bar, ``each`` called on every result as it comes; past
+    ``args.seconds`` the jobs not finished are dropped."""
     deadline = None if args.seconds is None else time.perf_counter() + args.seconds
     found: list[Any] = []
     with multiprocessing.Pool(args.workers, initializer=_setup, initargs=setup) as pool, \
@@ -190,6 +201,8 @@ def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[An
             try:
                 wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
                 found.append(results.next(timeout=wait))
+                if each is not None:
+                    each(found[-1])
             except multiprocessing.TimeoutError:
                 console.print(f"time is up after {args.seconds} s: the games not finished are dropped")
                 break
@@ -198,16 +211,120 @@ def run_jobs(args: argparse.Namespace, work: Callable[[Any], Any], jobs: list[An
 
 
 def duplicate(args: argparse.Namespace) -> None:
-    """A duplicate match: ``parlour duplicate`` itself (:mod:`parlour.analysis.duplicate`),
-    with this script's options."""
-    from parlour.cli import main as parlour_main
+    """A duplicate match (:mod:`parlour.analysis.duplicate`): ``--tried`` in each seat of
+    ``--deals`` deals that ``--base`` plays against itself; only whole deals are kept."""
+    options = game_options(args)
+    game = parlour.load(args.game, **options)
+    for spec in (args.tried, args.base):
+        parlour.agent(spec).check(game)  # an agent that cannot play fails here, not in the workers
+    console = Console(width=120)
+    console.print(f"{args.game} {options or ''}: {args.tried} tried in each seat of {args.deals} deals of "
+                  f"{args.base}, seed {args.seed}, {args.workers} workers")
+    start = time.perf_counter()
+    jobs = [(deal, seat, args.seed) for deal in range(args.deals) for seat in range(game.num_players)]
+    # Each trial is written as it ends, so a run stopped early keeps what it played (``pooled``
+    # reads such a file, keeping whole deals only).
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(RowWriter(Path(args.out))) if args.out else None
+        rows = run_jobs(args, _trial, jobs, (args.game, options, [args.tried, args.base]), console,
+                        each=None if out is None else out.write)
+    rows = whole_deals(rows, game.num_players)
+    console.print(f"{len(rows)} trials on {len(rows) // game.num_players} whole deals, "
+                  f"{time.perf_counter() - start:.0f} s")
+    if len(rows) < 2 * game.num_players:
+        console.print("fewer than two whole deals: no interval to judge by (give more --seconds)")
+        return
+    print_duplicate(rows, f"{args.tried} in place of {args.base}", console)
 
-    argv = ["duplicate", args.game, "--tried", args.tried, "--base", args.base, "--deals", str(args.deals),
-            "--seed", str(args.seed), "--workers", str(args.workers)]
-    argv += [part for text in args.option for part in ("--option", text)]
-    argv += ["--players", str(args.players)] if args.players else []
-    argv += ["--out", args.out] if args.out else []
-    parlour_main(argv)
+
+def pooled(args: argparse.Namespace) -> None:
+    """The duplicate figures of row files written by ``duplicate --out``, pooled (each file's
+    deals kept apart: two runs' deal 0 are different deals when their seeds differ)."""
+    rows = []
+    for index, path in enumerate(args.files):
+        found = duplicate_rows(Path(path))
+        if not found:
+            raise parlour.ParlourError(f"{path} holds no trials: expected the rows of bench_agents.py duplicate --out")
+        seats = 1 + max(row["seat"] for row in found)
+        rows += [{**row, "deal": (index, row["deal"])} for row in whole_deals(found, seats)]
+    console = Console(width=120)
+    deals = len({row["deal"] for row in rows})
+    console.print(f"{len(rows)} trials on {deals} whole deals from {len(args.files)} files")
+    if deals < 2:
+        console.print("fewer than two whole deals: no interval to judge by")
+        return
+    print_duplicate(rows, args.title, console)
+
+
+def whole_deals(rows: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
+    """The rows of the deals tried in all ``seats``, in order of deal and seat."""
+    done = Counter(row["deal"] for row in rows)
+    return sorted((row for row in rows if done[row["deal"]] == seats), key=lambda row: (row["deal"], row["seat"]))
+
+
+def duplicate_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a ``duplicate --out`` CSV file, numbers as numbers."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return [{key: _duplicate_value(key, text) for key, text in row.items()} for row in csv.DictReader(file)]
+
+
+def _duplicate_value(key: str, text: str) -> Any:
+    if key == "think":  # the tried seat's think times, joined by spaces
+        return [float(part) for part in text.split()]
+    return None if text == "" else float(text) if "_" in key else int(text)
+
+
+def print_duplicate(rows: list[dict[str, Any]], title: str, console: Console) -> None:
+    """The tried agent's and the base agent's results in the same seats, the changes of a
+    duplicate match and the verdict on ``ahead``."""
+    for side, who in (("trial", "tried, one seat against the base"), ("base", "base, the same seats")):
+        e = standing(rows, side)
+        console.print(f"{who:>34}: ahead of {e['ahead'].mean:.2%} [{e['ahead'].low:.2%}, {e['ahead'].high:.2%}] "
+                      f"of the opponents, won {e['won'].mean:.2%} [{e['won'].low:.2%}, {e['won'].high:.2%}], "
+                      f"score {e['score'].mean:.2f} [{e['score'].low:.2f}, {e['score'].high:.2f}]")
+    think = sorted(t for row in rows for t in row.get("think") or ())
+    if think:
+        console.print(f"{'think time of the tried seat':>34}: median {statistics.median(think):.3f} s, "
+                      f"max {think[-1]:.3f} s over {len(think)} decisions with a choice")
+    result = summary(rows)
+    for measure in (*MEASURES, "diverged"):
+        e = result[measure]
+        console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
+                      + ("" if measure == "diverged" else ", trial less base, per seat"))
+    e = result["ahead"]
+    word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
+    console.print(f"{title}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] more of the "
+                  f"opponents, over {e.n} deals: {word} at 95%")
+
+
+def _trial(job: tuple[int, int, int]) -> dict[str, Any]:
+    # A job a seat, each replaying its deal's base game (a small cost beside a trial's search):
+    # the deadline then drops trials, not whole deals at once.
+    deal, seat, seed = job
+    tried, base = _worker["agents"]
+    clock = Clocked(tried)
+    row = duplicate_deal(_worker["game"], clock, base, deal, seed, seats=[seat])[0]
+    return {**row, "think": clock.seconds}
+
+
+class Clocked(Agent):
+    """An agent that plays as ``agent`` does and keeps the seconds each of its decisions with
+    a choice took (``seconds``): the think time of a duplicate match's tried seat."""
+
+    name = "clocked"
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__()
+        self.agent = agent
+        self.cheats = agent.cheats
+        self.seconds: list[float] = []
+
+    def act(self, view: Any, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        action = self.agent.act(view, rng)
+        if len(view.legal_actions) > 1:
+            self.seconds.append(time.perf_counter() - start)
+        return action
 
 
 def verdict(pair: PairResult) -> str:
@@ -326,11 +443,14 @@ def main() -> None:
     d.add_argument("--tried", required=True)
     d.add_argument("--base", default="heuristic")
     d.add_argument("--deals", type=int, default=100)
-    run_options(d)  # --seconds aside: parlour duplicate stops on Ctrl-C, keeping the deals finished
+    run_options(d)  # --seconds: the trials not finished by then are dropped
+    p = commands.add_parser("pooled", help="the duplicate figures of row files written by duplicate --out")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--title", default="tried in place of base")
     args = parser.parse_args()
     try:
         {"strength": strength, "ladder": ladder, "levels": level_times, "think": think, "speed": speed,
-         "duplicate": duplicate}[args.command](args)
+         "duplicate": duplicate, "pooled": pooled}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))
 

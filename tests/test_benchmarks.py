@@ -51,6 +51,25 @@ def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
     assert len(out.read_text().splitlines()) == 1 + 6  # a header and a row a trial
 
 
+def test_pooled_duplicate_files_keep_their_deals_apart_and_drop_unfinished_ones(tmp_path):
+    out = tmp_path / "rows.csv"
+    done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "2", "--option", "rounds=1",
+               "--tried", "ismcts:iterations=5", "--deals", "2", "--workers", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "tried, one seat against the base: ahead of" in done.stdout
+    assert "think time of the tried seat: median" in done.stdout
+    lines = out.read_text().splitlines()
+    header = lines[0].split(",")
+    # Every trial keeps its seat's think times, one for each of its decisions with a choice.
+    assert header[-1] == "think" and all(len(line.split(",")[-1].split()) > 5 for line in lines[1:])
+    partial = tmp_path / "partial.csv"
+    partial.write_text("\n".join(lines[:-1]) + "\n")  # the second deal lost its last trial
+    done = run("bench_agents.py", "pooled", str(out), str(partial), "--title", "five iterations")
+    assert done.returncode == 0, done.stderr
+    assert "6 trials on 3 whole deals from 2 files" in done.stdout  # the same deal 0 twice, as two deals
+    assert "five iterations: finished ahead of" in done.stdout and "over 3 deals" in done.stdout
+
+
 def test_a_small_playout_run_compares_the_engines():
     done = run("bench_playouts.py", "--runs", "1", "--seconds", "0.05", "--game", "quisquilian", "--search")
     assert done.returncode == 0, done.stderr

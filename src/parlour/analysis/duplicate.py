@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from parlour.analysis.stats import Estimate, Moments, mean_estimate
+from parlour.analysis.stats import Estimate, Moments, mean_ci, mean_estimate
 from parlour.analysis.tournament import finished_ahead, finishing_order
 from parlour.core.chance import derive_seed
 from parlour.core.errors import OptionError
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 MEASURES = ("score", "ahead", "won")
 #: What a change of each can be: ``ahead`` and ``won`` are shares, so a change lies in [-1, 1].
 WITHIN: dict[str, tuple[float | None, float | None]] = {"score": (None, None), "ahead": (-1, 1), "won": (-1, 1)}
+#: What a result itself can be: ``ahead`` and ``won`` are shares in [0, 1].
+BOUNDS: dict[str, tuple[float | None, float | None]] = {"score": (None, None), "ahead": (0, 1), "won": (0, 1)}
 
 
 def play_seated(game: Game, agents: Sequence[Agent], deal: int, seed: int) -> tuple[State, list[Action]]:
@@ -223,3 +226,30 @@ def print_summary(result: dict[str, Estimate], title: str, console: Console) -> 
 
 def _interval(e: Estimate, form: str) -> str:
     return "[n/a]" if e.low is None or e.high is None else f"[{e.low:{form}}, {e.high:{form}}]"
+
+
+def standing(rows: Iterable[dict[str, Any]], side: str = "trial") -> dict[str, Estimate]:
+    """For each of :data:`MEASURES`, the mean result per seat of one side (``trial``: the tried
+    agent in its seat against the base agent in the others; ``base``: the base agent in the
+    same seats) with a 95% interval over deals: the share of opponents a lone tried seat
+    finishes ahead of, and of games it wins, is what "one seat against the rest" targets ask.
+
+    >>> rows = [{"deal": d, "seat": s, "ahead_trial": 0.5 + d / 4, "won_trial": d % 2, "score_trial": 3}
+    ...         for d in range(3) for s in (0, 1)]
+    >>> result = standing(rows)
+    >>> result["ahead"].mean, result["won"].n
+    (0.75, 3)
+    """
+    if side not in ("trial", "base"):
+        raise ValueError(f"side {side!r}: expected 'trial' or 'base'")
+    deals = _by_deal(rows)
+    return {measure: mean_ci([statistics.fmean(r[f"{measure}_{side}"] for r in seats) for seats in deals.values()],
+                             within=BOUNDS[measure]) for measure in MEASURES}
+
+
+def _by_deal(rows: Iterable[dict[str, Any]]) -> dict[Any, list[dict[str, Any]]]:
+    """The rows of each deal: the unit of the intervals (a deal's seats share its base game)."""
+    deals: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        deals[row["deal"]].append(row)
+    return deals
