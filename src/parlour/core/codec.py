@@ -122,18 +122,26 @@ class Branch:
         children = self._children
         if children is None:
             depth = self.depth
-            groups: dict[int, list[tuple[tuple[int, ...], Action]]] = {}
-            for entry in self.entries:
-                groups.setdefault(entry[0][depth], []).append(entry)
-            children = {}
-            for i, group in groups.items():
-                ends = [action for ids, action in group if len(ids) == depth + 1]
-                if ends and len(group) > 1:
-                    raise AssertionError(f"codec bug: the ids of {ends[0]} are those of, or begin those of, "
-                                         f"{[str(a) for _, a in group if a is not ends[0]][:3]}")
-                children[i] = ends[0] if ends else Branch(group, depth + 1)
+            children, deeper = {}, {}
+            for entry in self.entries:  # one pass: most actions end at the first id
+                ids, action = entry
+                i = ids[depth]
+                if len(ids) == depth + 1:
+                    if i in children or i in deeper:
+                        self._clash(i, action)
+                    children[i] = action
+                elif i in children:
+                    self._clash(i, children[i])
+                else:
+                    deeper.setdefault(i, []).append(entry)
+            for i, group in deeper.items():
+                children[i] = Branch(group, depth + 1)
             self._children = children
         return children
+
+    def _clash(self, i: int, action: Action) -> None:
+        others = [str(a) for ids, a in self.entries if ids[self.depth] == i and a is not action]
+        raise AssertionError(f"codec bug: the ids of {action} are those of, or begin those of, {others[:3]}")
 
 
 class Codec:
