@@ -46,7 +46,7 @@ def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
     done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "3", "--option", "rounds=1",
                "--tried", "random", "--deals", "2", "--workers", "1", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert "6 trials on 2 deals" in done.stderr  # parlour duplicate itself ran
+    assert "6 trials on 2 whole deals" in done.stdout
     assert "random in place of heuristic: finished ahead of" in done.stdout and "over 2 deals" in done.stdout
     assert len(out.read_text().splitlines()) == 1 + 6  # a header and a row a trial
 
