@@ -146,7 +146,7 @@ def level_times(args: argparse.Namespace) -> None:
     print("|---|---|---|---|---|---|---|")
     for name, options in THINK_CONFIGS:
         game = parlour.load(name, **options)
-        views = heuristic_decisions(game, args.decisions, seed=args.seed)
+        views = decisions(game, args.decisions, seed=args.seed, agent=parlour.agent("heuristic"))
         for level in LEVELS:
             agent, rng, times = parlour.agent(f"level:{level.name}"), random.Random(args.seed), []
             for view in views:
@@ -157,19 +157,6 @@ def level_times(args: argparse.Namespace) -> None:
             opts = " ".join(f"{k}={v}" for k, v in options.items()) or "default"
             print(f"| {name} | {opts} | {level.name} | {level.seconds:g} | {statistics.median(times):.3f} | "
                   f"{times[int(0.95 * (len(times) - 1))]:.3f} | {times[-1]:.3f} |", flush=True)
-
-
-def heuristic_decisions(game: Any, count: int, seed: int) -> list[Any]:
-    """Views of decisions with two or more legal actions, spread over games the heuristic plays."""
-    rng, views, agent = random.Random(seed), [], parlour.agent("heuristic")
-    while len(views) < count:
-        state = game.new_state(rng.getrandbits(32))
-        while not state.is_terminal() and len(views) < count:
-            view = state.view(state.current_player)
-            if len(view.legal_actions) > 1 and rng.random() < 0.25:
-                views.append(view)
-            state.apply(agent.act(view, rng))
-    return views
 
 
 def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str], matches: list[Any],
@@ -379,8 +366,8 @@ def speed(args: argparse.Namespace) -> None:
         print(f"| {name} | {opts} | {rate:,.0f} | {base:,.0f} | {rate / base:.2f} |")
 
 
-def decisions(game: Any, count: int, seed: int) -> list[Any]:
-    """Views of decisions with two or more legal actions, met in random play."""
+def decisions(game: Any, count: int, seed: int, agent: Agent | None = None) -> list[Any]:
+    """Views of decisions with two or more legal actions, met in random play (or ``agent``'s)."""
     rng, views = random.Random(seed), []
     while len(views) < count:
         state = game.new_state(rng.getrandbits(32))
@@ -388,7 +375,8 @@ def decisions(game: Any, count: int, seed: int) -> list[Any]:
             actions = state.legal_actions()
             if len(actions) > 1 and rng.random() < 0.2:
                 views.append(state.view(state.current_player))
-            state.apply(actions[rng.randrange(len(actions))])
+            state.apply(actions[rng.randrange(len(actions))] if agent is None
+                        else agent.act(state.view(state.current_player), rng))
     return views
 
 

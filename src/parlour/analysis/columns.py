@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from parlour.analysis.results import FORMATS, JSON_COLUMNS, LIST_COLUMNS, ResultsError, _pyarrow, _renamed
+from parlour.analysis.results import JSON_COLUMNS, LIST_COLUMNS, ResultsError, _pyarrow, file_format, _renamed
 from parlour.analysis.results import _read_jsonl as _read_jsonl_rows
 from parlour.analysis.stats import Moments
 from parlour.core.errors import OptionError
@@ -33,11 +33,7 @@ def read_table(path: Path) -> Any:
     cannot be read, holds no games, or is not of simulate, compare or tournament."""
     pa = _pyarrow()
     path = Path(path)
-    kind = FORMATS.get(path.suffix.lower())
-    if kind is None:
-        raise ResultsError(f"{path}: a results file ends in .csv, .jsonl, .json or .parquet")
-    if not path.is_file():
-        raise ResultsError(f"{path}: no such file")
+    kind = file_format(path)
     try:
         table = {"csv": _read_csv, "jsonl": _read_jsonl, "parquet": _read_parquet}[kind](path, pa)
     except (pa.ArrowException, OSError, UnicodeDecodeError, ValueError) as err:

@@ -116,15 +116,23 @@ class RowWriter:
         self.close()
 
 
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    """The rows of a results file written by :class:`RowWriter`, old column names under their
-    new ones (:data:`RENAMED`); ResultsError if it cannot be read."""
-    path = Path(path)
+
+def file_format(path: Path) -> str:
+    """The format of a results file at ``path`` (``csv``, ``jsonl`` or ``parquet``); ResultsError
+    for another ending or a path that is not a file."""
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         raise ResultsError(f"{path}: a results file ends in .csv, .jsonl, .json or .parquet")
     if not path.is_file():
         raise ResultsError(f"{path}: no such file")
+    return kind
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results file written by :class:`RowWriter`, old column names under their
+    new ones (:data:`RENAMED`); ResultsError if it cannot be read."""
+    path = Path(path)
+    kind = file_format(path)
     try:
         rows = {"csv": _read_csv, "jsonl": _read_jsonl, "parquet": _read_parquet}[kind](path)
     except ResultsError:
