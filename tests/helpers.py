@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 import parlour
+from parlour.cards.standard import CODE
 from parlour.play.terminal import play as play_in_terminal
 
 #: What a "pass the terminal" screen asks.
@@ -101,3 +102,19 @@ def hot_seat(state) -> tuple[Watcher, list, list]:
     moves = [p for p in ask.prompts if PASS not in p[0]]
     assert passes and moves
     return ask, passes, moves
+
+
+def psalter_near_the_end(pile: str) -> parlour.State:
+    """A Psalter Row position: Row 3H..10H after the reshuffle; hand 2C AS 5C 6C 7C; ``pile``
+    to draw; the rest out of the game.
+
+    Placing 2C completes a mixed Psalter (9) at once. The Errand draws two of the pile's
+    cards: when 2H is among them, 2H completes a one-suit Psalter (14); else 2C is placed after.
+    """
+    row = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]
+    hand = ["2C", "AS", "5C", "6C", "7C"]
+    listed = set(row + hand + pile.split())
+    removed = [c for c in CODE if c not in listed]
+    return parlour.load("psalter-row").from_position(
+        {"row": row, "hand": hand, "draw_pile": pile.split(), "removed": removed, "reshuffled": True}
+    )

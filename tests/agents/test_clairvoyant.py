@@ -7,30 +7,15 @@ import random
 import statistics
 
 import pytest
+from helpers import psalter_near_the_end as near_the_end
 
 import parlour
 from parlour.agents.clairvoyant import AnalysisOnlyError, best_line
 from parlour.analysis.simulate import play_out
-from parlour.cards.standard import CODE
 
 GAME = parlour.load("psalter-row")
 #: Cheap settings for whole games: the tests check behaviour, not strength.
 QUICK = "clairvoyant:level=1"
-
-
-def near_the_end(pile: str) -> parlour.State:
-    """Row 3H..10H after the reshuffle; hand 2C AS 5C 6C 7C; the rest out of the game.
-
-    Placing 2C completes a mixed Psalter (9) at once; an Errand that draws 2H makes
-    a one-suit Psalter (14) possible, if 2H is among the next two cards.
-    """
-    row = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]
-    hand = ["2C", "AS", "5C", "6C", "7C"]
-    listed = set(row + hand + pile.split())
-    removed = [c for c in CODE if c not in listed]
-    return GAME.from_position(
-        {"row": row, "hand": hand, "draw_pile": pile.split(), "removed": removed, "reshuffled": True}
-    )
 
 
 def brute_force(state: parlour.State) -> int:

@@ -5,27 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import psalter_near_the_end as near_the_end
 
 import parlour
 from parlour.agents.base import Budget
-from parlour.cards.standard import CODE
 
 GAME = parlour.load("psalter-row")
-
-
-def near_the_end(pile: str) -> parlour.State:
-    """Row 3H..10H after the reshuffle; hand 2C AS 5C 6C 7C; ``pile`` to draw; the rest out of the game.
-
-    Placing 2C completes a mixed Psalter (9) at once. The Errand draws two of the pile's
-    cards: when 2H is among them, 2H completes a one-suit Psalter (14); else 2C is placed after.
-    """
-    row = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]
-    hand = ["2C", "AS", "5C", "6C", "7C"]
-    listed = set(row + hand + pile.split())
-    removed = [c for c in CODE if c not in listed]
-    return GAME.from_position(
-        {"row": row, "hand": hand, "draw_pile": pile.split(), "removed": removed, "reshuffled": True}
-    )
 
 
 @pytest.mark.parametrize("pile", ["8D 2H 7D", "8D 7D 2H"])
