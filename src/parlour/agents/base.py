@@ -139,3 +139,38 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"parlour.agent({self.spec!r})"
+
+
+class Searching(Agent):
+    """An agent that searches within a clock (its ``time`` setting) and a count of steps (its
+    :attr:`COUNT` setting: IS-MCTS's iterations, PIMC's samples), :attr:`DEFAULT_COUNT` steps
+    when neither is given; its budget is those two, and ``capped`` cuts them.
+
+    >>> from parlour.agents.ismcts import IsmctsAgent
+    >>> IsmctsAgent().budget(), IsmctsAgent(time=2.0).budget()
+    (Budget(seconds=None, iterations=1000), Budget(seconds=2.0, iterations=None))
+    >>> IsmctsAgent().capped(5.0, 20_000).spec, IsmctsAgent(time=1.0).capped(None, 50).spec
+    ('ismcts:iterations=1000,time=5.0', 'ismcts:iterations=50,time=1.0')
+    >>> from parlour.agents.pimc import PimcAgent
+    >>> PimcAgent().budget(), PimcAgent(time=1.0).budget(), PimcAgent().capped(2.0, None).spec
+    (Budget(seconds=None, iterations=200), Budget(seconds=1.0, iterations=None), 'pimc:samples=200,time=2.0')
+    """
+
+    #: The setting that counts the search's steps.
+    COUNT: ClassVar[str] = "iterations"
+    #: The steps a search takes when it is given neither a count nor a clock.
+    DEFAULT_COUNT: ClassVar[int]
+
+    def budget(self) -> Budget:
+        """Its ``time`` and its count of steps (the default count when neither is given)."""
+        count, seconds = self.settings[self.COUNT], self.settings["time"]
+        if count is None and seconds is None:
+            count = self.DEFAULT_COUNT
+        return Budget(seconds=seconds, iterations=count)
+
+    def capped(self, seconds: float | None, iterations: int | None) -> Agent:
+        """The same search stopped at ``seconds`` or ``iterations`` steps, whichever comes first
+        (or sooner, where its own budget is smaller; ``None``: no cap on that one)."""
+        own = self.budget()
+        cut = {self.COUNT: least(iterations, own.iterations), "time": least(seconds, own.seconds)}
+        return type(self)(**{**self.settings, **cut})

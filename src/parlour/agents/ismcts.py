@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from parlour.agents.base import Advice, Agent, Budget, least
+from parlour.agents.base import Advice, Searching
 from parlour.agents.heuristic import HeuristicAgent, strategy
 from parlour.core.action import Action
 from parlour.core.options import Option
@@ -180,7 +180,7 @@ def rollout(state: State, policy: Policy, depth: int | None, rng: random.Random)
         moves += 1
 
 
-class IsmctsAgent(Agent):
+class IsmctsAgent(Searching):
     """IS-MCTS with an iteration budget and/or a time budget per decision.
 
     Without ``iterations`` or ``time`` it runs 1,000 iterations; with one, that one is the
@@ -188,6 +188,7 @@ class IsmctsAgent(Agent):
     """
 
     name = "ismcts"
+    DEFAULT_COUNT = DEFAULT_ITERATIONS
     params = (
         Option("iterations", None, "iterations per decision (none: 1000 unless a time is set)",
                minimum=1, nullable=True),
@@ -228,30 +229,6 @@ class IsmctsAgent(Agent):
         s = self.settings
         if s["rollout"] == "heuristic" or s["depth"] is not None or s["bias"] or s["keep"] is not None:
             strategy(game.name)
-
-    def budget(self) -> Budget:
-        """Its ``time`` and ``iterations``, 1,000 iterations when neither is given.
-
-        >>> IsmctsAgent().budget(), IsmctsAgent(time=2.0).budget()
-        (Budget(seconds=None, iterations=1000), Budget(seconds=2.0, iterations=None))
-        """
-        iterations, seconds = self.settings["iterations"], self.settings["time"]
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
-        return Budget(seconds=seconds, iterations=iterations)
-
-    def capped(self, seconds: float | None, iterations: int | None) -> IsmctsAgent:
-        """The same search stopped at ``seconds`` or ``iterations``, whichever comes first
-        (or sooner, where its own budget is smaller; ``None``: no cap on that one).
-
-        >>> IsmctsAgent().capped(5.0, 20_000).spec
-        'ismcts:iterations=1000,time=5.0'
-        >>> IsmctsAgent(time=1.0).capped(None, 50).spec
-        'ismcts:iterations=50,time=1.0'
-        """
-        own = self.budget()
-        cut = {"iterations": least(iterations, own.iterations), "time": least(seconds, own.seconds)}
-        return IsmctsAgent(**{**self.settings, **cut})
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.decide(view, rng)[0]

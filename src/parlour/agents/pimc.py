@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from parlour.agents.base import Advice, Agent, Budget, least
+from parlour.agents.base import Advice, Searching
 from parlour.agents.clairvoyant import best_line
 from parlour.agents.heuristic import strategy
 from parlour.agents.ismcts import IsmctsAgent
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 DEFAULT_SAMPLES = 200
 
 
-class PimcAgent(Agent):
+class PimcAgent(Searching):
     """Every legal move tried on the same ``samples`` determinizations; the best mean wins.
 
     Without ``samples`` or ``time`` it deals 200 samples; with one, that one is the budget;
@@ -60,6 +60,8 @@ class PimcAgent(Agent):
     """
 
     name = "pimc"
+    COUNT = "samples"
+    DEFAULT_COUNT = DEFAULT_SAMPLES
     params = (
         Option("samples", None, "determinizations per decision (none: 200 unless a time is set)",
                minimum=1, nullable=True),
@@ -84,27 +86,6 @@ class PimcAgent(Agent):
         if self.settings["level"] and game.num_players != 1:
             raise OptionError(f"pimc level {self.settings['level']} searches a one-player game only, not "
                               f"{game.name} with {game.num_players} players: use level=0")
-
-    def budget(self) -> Budget:
-        """Its ``time`` and ``samples``, 200 samples when neither is given.
-
-        >>> PimcAgent().budget(), PimcAgent(time=1.0).budget()
-        (Budget(seconds=None, iterations=200), Budget(seconds=1.0, iterations=None))
-        """
-        samples, seconds = self.settings["samples"], self.settings["time"]
-        if samples is None and seconds is None:
-            samples = DEFAULT_SAMPLES
-        return Budget(seconds=seconds, iterations=samples)
-
-    def capped(self, seconds: float | None, iterations: int | None) -> PimcAgent:
-        """The same search stopped at ``seconds`` or ``iterations`` samples, whichever first.
-
-        >>> PimcAgent().capped(2.0, None).spec
-        'pimc:samples=200,time=2.0'
-        """
-        own = self.budget()
-        cut = {"samples": least(iterations, own.iterations), "time": least(seconds, own.seconds)}
-        return PimcAgent(**{**self.settings, **cut})
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.decide(view, rng)[0]
