@@ -276,7 +276,7 @@ class Codec:
     def _root(self, state: "State") -> "Branch":
         """The legal actions' ids as the root of a trie, kept for the state's legal-action list
         (the list a state keeps until its next ``apply``; a clone shares it, with the same actions)."""
-        if state.game != self.game:
+        if state.game is not self.game and state.game != self.game:  # the same object, nearly always
             raise CodecError(f"this state is of {state.game!r}, not of {self.game!r}")
         legal = state._legal
         if legal is None:  # as State.apply does: the list is then kept for the apply that follows
