@@ -39,7 +39,7 @@ def refuse(state, text: Any, *why: str, error: type = parlour.IllegalAction) -> 
 
 def option_combinations(name: str) -> list[dict[str, Any]]:
     """Every combination of the game's option sample values (``Option.samples``) that
-    ``parlour.load`` accepts (tests/conformance sweeps the same ones)."""
+    ``parlour.load`` accepts: the ones the conformance suite plays (its ``option_combos``)."""
     specs = parlour.load(name).option_specs
     names = [spec.name for spec in specs]
     accepted = []

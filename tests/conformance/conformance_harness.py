@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from adapters import ADAPTERS, Adapter
+from helpers import option_combinations as option_combos  # every accepted combination, as the suite sweeps them
 
 import parlour
 from parlour import IllegalAction, NotationError, OptionError, ParlourError
@@ -73,11 +74,6 @@ def refusal(name: str, options: dict[str, Any]) -> str | None:
 
 def accepted(name: str, options: dict[str, Any]) -> bool:
     return refusal(name, options) is None
-
-
-def option_combos(name: str) -> list[dict[str, Any]]:
-    """Every combination of every option's ``samples()`` that ``parlour.load`` accepts."""
-    return [c for c in all_option_combos(name) if accepted(name, c)]
 
 
 def refused_combos(name: str) -> list[tuple[dict[str, Any], str]]:
