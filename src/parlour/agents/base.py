@@ -156,6 +156,9 @@ class Searching(Agent):
     (Budget(seconds=None, iterations=200), Budget(seconds=1.0, iterations=None), 'pimc:samples=200,time=2.0')
     """
 
+    #: The ``time`` setting every search declares among its ``params``: its clock.
+    TIME: ClassVar[Option] = Option("time", None, "seconds per decision (none: no time limit)", minimum=0.001,
+                                    maximum=3600.0, nullable=True)
     #: The setting that counts the search's steps.
     COUNT: ClassVar[str] = "iterations"
     #: The steps a search takes when it is given neither a count nor a clock.

@@ -192,8 +192,7 @@ class IsmctsAgent(Searching):
     params = (
         Option("iterations", None, "iterations per decision (none: 1000 unless a time is set)",
                minimum=1, nullable=True),
-        Option("time", None, "seconds per decision (none: no time limit)", minimum=0.001, maximum=3600.0,
-               nullable=True),
+        Searching.TIME,
         Option("rollout", "random", "the policy of the playouts below the tree", choices=("random", "heuristic")),
         Option("depth", None, "moves a playout makes before the heuristic value scores it (none: to the end)",
                minimum=0, nullable=True),

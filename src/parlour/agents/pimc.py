@@ -65,8 +65,7 @@ class PimcAgent(Searching):
     params = (
         Option("samples", None, "determinizations per decision (none: 200 unless a time is set)",
                minimum=1, nullable=True),
-        Option("time", None, "seconds per decision (none: no time limit)", minimum=0.001, maximum=3600.0,
-               nullable=True),
+        Searching.TIME,
         Option("level", 0, "0: each move scored by the heuristic's playout after it; 1-2 (a solitaire only): "
                "by a Nested Monte Carlo Search of that level in each sample (it knows the sample's draws)",
                minimum=0, maximum=2),
