@@ -250,7 +250,9 @@ def check_messages(record: dict[str, Any], received: list[dict[str, Any]], seat:
         known = words(states[n - 1].observation(actor))
         public = words(states[n - 1].observation(None)) | words(states[n].observation(None))
         kept = set(states[n].observation(actor).get("hand") or [])
+        # A discard shuffled into the pile in the action may hand a card paid in it straight back.
+        shuffled = not states[n - 1].observation(None).get("reshuffled") and states[n].observation(None).get("reshuffled")
         for card in _CARD.findall(action):
             assert card in known, f"action {n} {action!r} names {card}, which its player could not know"
-            assert card in public or card not in kept, f"action {n} {action!r} names {card}, which stayed hidden"
+            assert card in public or card not in kept or shuffled, f"action {n} {action!r} names {card}, which stayed hidden"
     return checked
