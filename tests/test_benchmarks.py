@@ -41,21 +41,24 @@ def test_a_strength_run_on_one_deal_says_it_cannot_separate_them():
     assert "0.0% (no interval: one deal) of 2 games: not separated at 95%" in done.stdout
 
 
-def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
+def small_duplicate(tmp_path, players: int, tried: str):
+    """A two-deal one-round Decktet Golf duplicate run of ``tried``: the finished process and its rows' file."""
     out = tmp_path / "rows.csv"
-    done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "3", "--option", "rounds=1",
-               "--tried", "random", "--deals", "2", "--workers", "1", "--out", str(out))
+    done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", str(players), "--option", "rounds=1",
+               "--tried", tried, "--deals", "2", "--workers", "1", "--out", str(out))
     assert done.returncode == 0, done.stderr
+    return done, out
+
+
+def test_a_small_duplicate_run_gives_a_verdict_and_its_rows(tmp_path):
+    done, out = small_duplicate(tmp_path, 3, "random")
     assert "6 trials on 2 whole deals" in done.stdout
     assert "random in place of heuristic: finished ahead of" in done.stdout and "over 2 deals" in done.stdout
     assert len(out.read_text().splitlines()) == 1 + 6  # a header and a row a trial
 
 
 def test_pooled_duplicate_files_keep_their_deals_apart_and_drop_unfinished_ones(tmp_path):
-    out = tmp_path / "rows.csv"
-    done = run("bench_agents.py", "duplicate", "decktet-golf", "--players", "2", "--option", "rounds=1",
-               "--tried", "ismcts:iterations=5", "--deals", "2", "--workers", "1", "--out", str(out))
-    assert done.returncode == 0, done.stderr
+    done, out = small_duplicate(tmp_path, 2, "ismcts:iterations=5")
     assert "tried, one seat against the base: ahead of" in done.stdout
     assert "think time of the tried seat: median" in done.stdout
     lines = out.read_text().splitlines()
