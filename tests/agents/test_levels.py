@@ -57,7 +57,7 @@ def test_the_budget_bounds_every_game():
     assert widest([NO_SEARCH, Budget(1.0, None), Budget(0.5, 300)]) == Budget(1.0, None)
     assert widest([Budget(1.0, 20), Budget(None, 50)]) == Budget(None, 50)  # one game without a time bound
     assert parlour.agent("level:casual").budget() == NO_SEARCH
-    assert parlour.agent("level:expert").budget() == Budget(2.0, 10000)  # the widest: Decktet Golf's and Quisquilian's
+    assert parlour.agent("level:expert").budget() == Budget(2.0, 10000)  # the widest: Decktet Golf's expert
     assert parlour.agent("level:expert,iterations=30").budget() == Budget(2.0, 30)
 
 
