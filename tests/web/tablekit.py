@@ -248,10 +248,11 @@ def check_messages(record: dict[str, Any], received: list[dict[str, Any]], seat:
         # draw after it may shuffle into the pile at once: seen going, then hidden again).
         actor = states[n - 1].current_player
         known = words(states[n - 1].observation(actor))
-        public = words(states[n - 1].observation(None)) | words(states[n].observation(None))
+        before, after = states[n - 1].observation(None), states[n].observation(None)
+        public = words(before) | words(after)
         kept = set(states[n].observation(actor).get("hand") or [])
         # A discard shuffled into the pile in the action may hand a card paid in it straight back.
-        shuffled = not states[n - 1].observation(None).get("reshuffled") and states[n].observation(None).get("reshuffled")
+        shuffled = not before.get("reshuffled") and after.get("reshuffled")
         for card in _CARD.findall(action):
             assert card in known, f"action {n} {action!r} names {card}, which its player could not know"
             assert card in public or card not in kept or shuffled, f"action {n} {action!r} names {card}, which stayed hidden"
