@@ -3,6 +3,7 @@ moved elsewhere would otherwise break them unnoticed."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,41 @@ def test_a_levels_run_times_every_level():
 
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert len(rows) == 4 * len(LEVELS)  # four games and player counts, every level
+
+
+def test_the_psalter_row_search_variants_play_the_same_deals_and_pair_them(tmp_path):
+    import parlour.native
+
+    base, tried = tmp_path / "base.jsonl", tmp_path / "tried.jsonl"
+    done = run("pr_search.py", "play", "pimc", "--samples", "3", "--deals", "2", "--out", str(base))
+    if parlour.native.engine() != "native":  # the playouts run in the kernel: it says so and stops
+        assert done.returncode != 0 and "make native" in done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    done = run("pr_search.py", "play", "parallel", "--samples", "3", "--deals", "2", "--out", str(tried),
+               "--settings", "{}", '{"pr_hole_cost": 10}')
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in tried.read_text().splitlines()]
+    assert [r["block"] for r in rows] == [0, 1] and all(-9 <= r["score"] <= 14 for r in rows)
+    assert [r["seed"] for r in rows] == [json.loads(line)["seed"] for line in base.read_text().splitlines()]
+    done = run("pr_search.py", "pair", str(base), str(tried))
+    assert done.returncode == 0, done.stderr
+    assert f"{tried}: " in done.stdout and " on 2 deals, " in done.stdout and "Psalters" in done.stdout
+
+
+def test_the_psalter_row_handover_rows_plot_as_a_curve(tmp_path):
+    import parlour.native
+
+    rows = tmp_path / "handover.jsonl"
+    for decisions in ("0", "200"):  # the clairvoyant from the deal; fair play to the end
+        done = run("pr_search.py", "handover", "--decisions", decisions, "--agent", "pimc:samples=3", "--deals", "1",
+                   "--out", str(rows))
+        if parlour.native.engine() != "native":  # the playouts run in the kernel: it says so and stops
+            assert done.returncode != 0 and "make native" in done.stderr
+            return
+        assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["decisions"] for line in rows.read_text().splitlines()] == [0, 200]
+    png = tmp_path / "curve.png"
+    done = run("pr_search.py", "plot", str(rows), "--out", str(png))
+    assert done.returncode == 0, done.stderr
+    assert "T=0 " in done.stdout and "T=200 " in done.stdout and png.stat().st_size > 1000

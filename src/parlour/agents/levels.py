@@ -79,7 +79,7 @@ LEVELS: tuple[Level, ...] = (
         "quisquilian": "ismcts:iterations=200,time=1,rollout=heuristic",
     }),
     # Psalter Row's expert tries every move on the same 1,000 samples (pimc): the most Psalters
-    # of the fair agents measured (9.0% of 300 deals; 100 samples 5.7%, 300 7.7%), and it
+    # of the fair agents measured (9.0% of 300 deals, 8.8% of 600; 100 samples 5.7%, 300 7.7%), and it
     # beats strong with 95% confidence (docs/benchmarks.md, "the strongest fair level").
     # Decktet Golf's expert searches 10,000 iterations (0.5-0.9 s a decision on a quiet machine):
     # more than 3,000 measured stronger there; in Quisquilian 10,000 measured no stronger than
