@@ -41,7 +41,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -69,7 +69,11 @@ FIT_DEALS = 2_000_000
 
 # -- the variants --------------------------------------------------------------------------
 class Variant(PimcAgent):
-    """PIMC whose playout score (in points) a variant changes: ``decide`` as PimcAgent's."""
+    """PIMC whose playout score (in points) a variant changes: ``decide`` as PimcAgent's.
+
+    As it is (``play pimc``) it plays as ``pimc`` does but for ties: summed in whole points, two
+    moves that tie do tie, and the first in legal order is played, where ``pimc``'s sums of
+    rewards on the 0..1 scale may split them by rounding."""
 
     def _worth_after(self, state: State, seat: int, rng: random.Random) -> float:
         return self.playout_score(state, rng)
@@ -98,6 +102,16 @@ class Bonus(Variant):
         return points + (self.bonus if bound else 0.0)
 
 
+def after_each_move(view: View, actions: Sequence[Any], samples: int,
+                    rng: random.Random) -> Iterator[tuple[int, State]]:
+    """For each of ``samples`` samples of the view, each move's index and the state after it
+    there (the same samples for every move, as PIMC plays them)."""
+    for _ in range(samples):
+        sample = view.sample(rng)
+        for i, action in enumerate(actions):
+            yield i, sample.clone().apply(action)
+
+
 class Parallel(PimcAgent):
     """Every move on the same samples, a playout per setting; a move's worth its best mean."""
 
@@ -110,17 +124,13 @@ class Parallel(PimcAgent):
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0], {}, 0
-        totals = {(a, p): 0.0 for a in actions for p in range(len(self.plans))}
+        totals = np.zeros((len(actions), len(self.plans)))
         samples = self.settings["samples"]
-        for _ in range(samples):
-            sample = view.sample(rng)
-            for action in actions:
-                after = sample.clone().apply(action)
-                for p, plan in enumerate(self.plans):
-                    ended = after.is_terminal()
-                    totals[action, p] += after.scores()[0] if ended else kernel_playout(after, plan, rng)[0]
-        best = {a: max(totals[a, p] for p in range(len(self.plans))) for a in actions}
-        return max(actions, key=best.__getitem__), best, samples
+        for i, after in after_each_move(view, actions, samples, rng):
+            for p, plan in enumerate(self.plans):
+                totals[i, p] += after.scores()[0] if after.is_terminal() else kernel_playout(after, plan, rng)[0]
+        best = totals.max(axis=1)
+        return actions[int(np.argmax(best))], dict(zip(actions, best.tolist())), samples
 
 
 class Early(Variant):
@@ -169,17 +179,14 @@ class ValueSearch(PimcAgent):
             return actions[0], {}, 0
         totals, rows, of = np.zeros(len(actions)), [], []
         samples = self.settings["samples"]
-        for _ in range(samples):
-            sample = view.sample(rng)
-            for i, action in enumerate(actions):
-                after = sample.clone().apply(action)
-                if after.is_terminal():
-                    totals[i] += after.scores()[0]
-                    continue
-                rows.append(features(after.observation(0)))
-                of.append(i)
-                if self.correct is not None:
-                    totals[i] += kernel_playout(after, None, rng)[0]
+        for i, after in after_each_move(view, actions, samples, rng):
+            if after.is_terminal():
+                totals[i] += after.scores()[0]
+                continue
+            rows.append(features(after.observation(0)))
+            of.append(i)
+            if self.correct is not None:
+                totals[i] += kernel_playout(after, None, rng)[0]
         if rows:
             table = np.array(rows)
             if self.correct is None:
