@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 import parlour
+from parlour.agents.heuristic.psalter_row import MOST_DRAWS
 from parlour.agents.mlp import Mlp, load, save
 from parlour.agents.pimc import PimcAgent
 from parlour.analysis.stats import paired_difference, proportion_ci
@@ -61,8 +62,6 @@ from parlour.native import kernel
 
 GAME = parlour.load("psalter-row")
 LOW, HIGH = GAME.score_range
-#: A game draws about 94 cards after the deal (the pile, then the reshuffled discard pile).
-MOST_DRAWS = 94
 #: ``fit``'s games of the heuristic are dealt from here on (no bench_agents.py deal is this small).
 FIT_DEALS = 2_000_000
 
@@ -79,13 +78,14 @@ class Variant(PimcAgent):
         return self.playout_score(state, rng)
 
     def playout_score(self, state: State, rng: random.Random) -> float:
-        if state.is_terminal():
-            return state.scores()[0]
-        return kernel_playout(state, None, rng)[0]
+        return outcome(state, None, rng)[0]
 
 
-def kernel_playout(state: State, settings: dict[str, Any] | None, rng: random.Random) -> tuple[float, bool]:
-    """The heuristic's playout from ``state`` in the kernel: the score, and whether a Psalter was bound."""
+def outcome(state: State, settings: dict[str, Any] | None, rng: random.Random) -> tuple[float, bool]:
+    """The final score from ``state`` and whether a Psalter was bound: the game's own where it
+    is over, else the heuristic's playout (with ``settings``) in the kernel."""
+    if state.is_terminal():
+        return state.scores()[0], state.end_reason == "complete"
     scores, _, end, _ = kernel(GAME.name).playout(state, True, settings, rng)  # type: ignore[union-attr]
     return scores[0], end == "complete"
 
@@ -96,9 +96,7 @@ class Bonus(Variant):
         self.bonus = bonus
 
     def playout_score(self, state: State, rng: random.Random) -> float:
-        if state.is_terminal():
-            return state.scores()[0] + (self.bonus if state.end_reason == "complete" else 0.0)
-        points, bound = kernel_playout(state, None, rng)
+        points, bound = outcome(state, None, rng)
         return points + (self.bonus if bound else 0.0)
 
 
@@ -128,7 +126,7 @@ class Parallel(PimcAgent):
         samples = self.settings["samples"]
         for i, after in after_each_move(view, actions, samples, rng):
             for p, plan in enumerate(self.plans):
-                totals[i, p] += after.scores()[0] if after.is_terminal() else kernel_playout(after, plan, rng)[0]
+                totals[i, p] += outcome(after, plan, rng)[0]
         best = totals.max(axis=1)
         return actions[int(np.argmax(best))], dict(zip(actions, best.tolist())), samples
 
@@ -186,7 +184,7 @@ class ValueSearch(PimcAgent):
             rows.append(features(after.observation(0)))
             of.append(i)
             if self.correct is not None:
-                totals[i] += kernel_playout(after, None, rng)[0]
+                totals[i] += outcome(after, None, rng)[0]
         if rows:
             table = np.array(rows)
             if self.correct is None:
@@ -320,22 +318,38 @@ def make(args: argparse.Namespace) -> PimcAgent:
     return makers[args.variant]()
 
 
+def deals(args: argparse.Namespace) -> Iterator[tuple[int, int, State, random.Random]]:
+    """Each block of ``--first``, ``--deals``: its deal (as bench_agents.py deals it), the new
+    state and the agents' generator."""
+    for block in range(args.first, args.first + args.deals):
+        deal = derive_seed(args.seed, block)
+        yield block, deal, GAME.new_state(seed=deal), random.Random(deal)
+
+
+def write(out: Any, row: dict[str, Any]) -> None:
+    out.write(json.dumps(row) + "\n")
+    out.flush()  # a row a deal, kept if the run is stopped
+
+
+def rows(path: str) -> list[dict[str, Any]]:
+    """The rows of a JSON-lines file (this script's, or ``bench_agents.py --out FILE.jsonl``)."""
+    with open(path) as lines:
+        return [json.loads(line) for line in lines]
+
+
 def play(args: argparse.Namespace) -> None:
     agent = make(args)
     with open(args.out, "a") as out:
-        for block in range(args.first, args.first + args.deals):
-            deal = derive_seed(args.seed, block)
-            state, rng = GAME.new_state(seed=deal), random.Random(deal)
+        for block, deal, state, rng in deals(args):
             started, decisions, longest = time.perf_counter(), 0, 0.0
             while not state.is_terminal():
                 began = time.perf_counter()
                 state.apply(agent.act(state.view(0), rng))
                 longest = max(longest, time.perf_counter() - began)
                 decisions += 1
-            row = {"block": block, "seed": deal, "score": state.scores()[0], "complete": state.end_reason == "complete",
-                   "seconds": (time.perf_counter() - started) / decisions, "longest": longest}
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+            write(out, {"block": block, "seed": deal, "score": state.scores()[0],
+                        "complete": state.end_reason == "complete",
+                        "seconds": (time.perf_counter() - started) / decisions, "longest": longest})
 
 
 def handover(args: argparse.Namespace) -> None:
@@ -344,19 +358,15 @@ def handover(args: argparse.Namespace) -> None:
     is still in reach after that much fair play."""
     fair, seer = parlour.agent(args.agent), parlour.agent("clairvoyant")
     with open(args.out, "a") as out:
-        for block in range(args.first, args.first + args.deals):
-            deal = derive_seed(args.seed, block)
-            state, rng = GAME.new_state(seed=deal), random.Random(deal)
+        for block, deal, state, rng in deals(args):
             for _ in range(args.decisions):
                 if state.is_terminal():
                     break
                 state.apply(fair.act(state.view(0), rng))
             while not state.is_terminal():
                 state.apply(seer.move(state, 0, rng))
-            row = {"block": block, "seed": deal, "decisions": args.decisions, "agent": args.agent,
-                   "score": state.scores()[0], "complete": state.end_reason == "complete"}
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+            write(out, {"block": block, "seed": deal, "decisions": args.decisions, "agent": args.agent,
+                        "score": state.scores()[0], "complete": state.end_reason == "complete"})
 
 
 def plot(args: argparse.Namespace) -> None:
@@ -367,11 +377,11 @@ def plot(args: argparse.Namespace) -> None:
     import matplotlib.pyplot as plt
 
     by: dict[int, list[bool]] = {}
-    deals = set()
+    seen = set()
     for path in args.files:
-        for row in map(json.loads, open(path)):
+        for row in rows(path):
             by.setdefault(row["decisions"], []).append(row["complete"])
-            deals.add(row["seed"])
+            seen.add(row["seed"])
     ts = sorted(by)
     rates = [proportion_ci(sum(by[t]), len(by[t])) for t in ts]
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
@@ -379,7 +389,7 @@ def plot(args: argparse.Namespace) -> None:
                 yerr=[[100 * (r.mean - r.low) for r in rates], [100 * (r.high - r.mean) for r in rates]],
                 label="fair PIMC for T decisions, then the clairvoyant")
     if args.fair:
-        fair = [row["complete"] for row in map(json.loads, open(args.fair)) if row["seed"] in deals]
+        fair = [row["complete"] for row in rows(args.fair) if row["seed"] in seen]
         ax.axhline(100 * sum(fair) / len(fair), color="grey", linestyle="--",
                    label=f"fair play throughout ({args.fair_label}, {len(fair)} deals)")
     ax.set_xlabel("decisions played fairly before the clairvoyant takes over")
@@ -394,22 +404,19 @@ def plot(args: argparse.Namespace) -> None:
 
 def pair(args: argparse.Namespace) -> None:
     """Each file against the first, on the deals both played (joined on the deal's seed)."""
-    def rows(path: str) -> dict[int, dict[str, Any]]:
-        return {r["seed"]: r for r in map(json.loads, open(path))}
-
-    base = rows(args.files[0])
+    base = {r["seed"]: r for r in rows(args.files[0])}
     for path in args.files[1:]:
-        other = rows(path)
-        deals = sorted(set(base) & set(other))
-        if len(deals) < 2:
-            print(f"{path}: {len(deals)} deal in common with {args.files[0]}: no interval")
+        other = {r["seed"]: r for r in rows(path)}
+        common = sorted(set(base) & set(other))
+        if len(common) < 2:
+            print(f"{path}: {len(common)} deal in common with {args.files[0]}: no interval")
             continue
-        scores = [[rows_[d]["score"] for d in deals] for rows_ in (base, other)]
+        scores = [[side[d]["score"] for d in common] for side in (base, other)]
         diff, _ = paired_difference(*scores)
-        print(f"{path}: {sum(scores[1]) / len(deals):.2f} against {sum(scores[0]) / len(deals):.2f} on "
-              f"{len(deals)} deals, "
+        print(f"{path}: {sum(scores[1]) / len(common):.2f} against {sum(scores[0]) / len(common):.2f} on "
+              f"{len(common)} deals, "
               f"{diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}]; Psalters "
-              f"{sum(other[d]['complete'] for d in deals)} against {sum(base[d]['complete'] for d in deals)}")
+              f"{sum(other[d]['complete'] for d in common)} against {sum(base[d]['complete'] for d in common)}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
