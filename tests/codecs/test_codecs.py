@@ -296,9 +296,41 @@ def test_game_pickles_without_the_cached_trie():
     state = game.from_position(LARGEST_DIG)
     state.legal_ids()
     game = state.game  # (the position's options give it a game of its own, with its own codec)
-    assert game.codec._cache is not None
+    assert game.codec._cache is not None and len(game.codec._known) == len(state.legal_actions()) == 5442
     again = pickle.loads(pickle.dumps(game))
-    assert again == game and again.codec._cache is None and again.num_distinct_actions == 1544
+    assert again == game and again.codec._cache is None and again.codec._known == {}
+    assert again.num_distinct_actions == 1544
+
+
+def answer(codec, state, ids):
+    """What ``codec`` says ``ids`` name in ``state``: the action, None (more ids follow) or the error."""
+    try:
+        return codec.action_from_ids(state, ids)
+    except CodecError as err:
+        return f"refused: {err}"
+
+
+@pytest.mark.parametrize("name, options", [("decktet-golf", {"players": 3, "rounds": 1}), ("psalter-row", {}),
+                                           ("quisquilian", {"players": 3})])
+def test_ids_remembered_from_other_states_name_only_legal_actions(name, options, monkeypatch):
+    """The codec remembers which action every id sequence it saw named, across states: every
+    id, and every id after each legal first id, gets the answer of a codec that has seen
+    only this state, also when the memory overflows and starts afresh."""
+    monkeypatch.setattr("parlour.core.codec.KNOWN", 40)
+    game = parlour.load(name, **options)
+    state, rng = game.new_state(seed=8), random.Random(8)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        fresh = type(game.codec)(game)
+        for first in range(game.num_distinct_actions):
+            assert answer(game.codec, state, (first,)) == answer(fresh, state, (first,))
+        for first in state.legal_ids():
+            if fresh.action_from_ids(state, (first,)) is None:
+                for i in range(game.num_distinct_actions):
+                    assert answer(game.codec, state, (first, i)) == answer(fresh, state, (first, i))
+        assert len(game.codec._known) <= max(40, len(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()))
 
 
 def test_clashing_ids_are_a_codec_bug():

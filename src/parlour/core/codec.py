@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 #: How many ids an error lists before it says how many more there are.
 LISTED = 12
 
+#: The most id sequences a codec remembers the action of (a Quisquilian dig can have
+#: thousands of runs): past it the memory starts afresh, so it stays within a few MB.
+KNOWN = 65_536
+
 
 class Segments:
     """Consecutive named ranges of integers: the id space, or the slots of a tensor.
@@ -148,9 +152,12 @@ class Codec:
     """A game's codec; each game subclasses it (``games/<game>/codec.py``) and fills the hooks.
 
     ``game.codec`` is the game's one instance (its options fixed); ``Game`` and ``State``
-    hand their codec methods over to it. The only thing it keeps between calls is the trie
-    of the last legal-action list it was asked about, so that an environment asking for a
-    mask, then the mask after one id, then the action, builds it once.
+    hand their codec methods over to it. Between calls it keeps the trie of the last
+    legal-action list it was asked about, so that an environment asking for a mask, then the
+    mask after one id, then the action, builds it once; and the action each id sequence it
+    has seen named (actions are interned, and an action's ids depend on the options alone),
+    so that ids naming a legal action are looked up without working out the ids of every
+    other legal action (the environments' step).
     """
 
     #: The kind of action this codec encodes (the game's Action subclass).
@@ -165,6 +172,7 @@ class Codec:
             observed.append(("prefix", self.actions.size))
         self.observed = Segments(observed)
         self._cache: tuple[list[Action], Branch] | None = None
+        self._known: dict[tuple[int, ...], Action] = {}  # at most KNOWN entries
 
     # -- hooks ------------------------------------------------------------------------
     def _action_segments(self) -> list[tuple[str, Sequence[str]]]:
@@ -225,7 +233,11 @@ class Codec:
 
     def action_from_ids(self, state: "State", ids: Sequence[int]) -> Action | None:
         """The legal action that ``ids`` complete; None while more sub-decisions follow."""
-        node = self._walk(state, self._checked(ids))
+        ids = self._checked(ids)
+        known = self._known.get(ids)
+        if known is not None and known in self._legal(state):
+            return known  # its ids are whole, and a legal action's ids begin no other's
+        node = self._walk(state, ids)
         if isinstance(node, Branch):
             if not node.entries:
                 raise CodecError(f"the game is over ({state.end_reason}): no ids name an action")
@@ -244,8 +256,10 @@ class Codec:
     def _checked(self, ids: Sequence[int]) -> tuple[int, ...]:
         if not isinstance(ids, (tuple, list)):
             raise CodecError(f"ids must be a tuple or list of integers, not {shown(ids)}")
+        size = self.actions.size
         for i in ids:
-            self._check_id(i)
+            if type(i) is not int or not 0 <= i < size:  # the plain ints of a learner's loop pass at once
+                self._check_id(i)
         return tuple(ids)
 
     def _check_id(self, i: Any) -> None:
@@ -276,18 +290,29 @@ class Codec:
     def _root(self, state: "State") -> "Branch":
         """The legal actions' ids as the root of a trie, kept for the state's legal-action list
         (the list a state keeps until its next ``apply``; a clone shares it, with the same actions)."""
-        if state.game is not self.game and state.game != self.game:  # the same object, nearly always
-            raise CodecError(f"this state is of {state.game!r}, not of {self.game!r}")
-        legal = state._legal
-        if legal is None:  # as State.apply does: the list is then kept for the apply that follows
-            legal = state._legal = state._legal_actions()
+        legal = self._legal(state)
         cached = self._cache
         if cached is not None and cached[0] is legal:
             return cached[1]
         ids_of = self._ids
-        root = Branch([(ids_of(action), action) for action in legal], 0)
+        entries = [(ids_of(action), action) for action in legal]
+        root = Branch(entries, 0)
         self._cache = (legal, root)
+        known = self._known
+        if len(known) + len(entries) > KNOWN:
+            known.clear()
+        known.update(entries)
         return root
+
+    def _legal(self, state: "State") -> list[Action]:
+        """The state's legal actions, kept in the state as ``State.apply`` keeps them (for the
+        apply that follows)."""
+        if state.game is not self.game and state.game != self.game:  # the same object, nearly always
+            raise CodecError(f"this state is of {state.game!r}, not of {self.game!r}")
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = state._legal_actions()
+        return legal
 
     # -- tensors ----------------------------------------------------------------------
     @property
@@ -319,8 +344,8 @@ class Codec:
         return tensor.values
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled and deep-copied without the cached trie (it holds a state's actions)."""
-        return {**self.__dict__, "_cache": None}
+        """Pickled and deep-copied without the cached trie and the known ids (they hold actions)."""
+        return {**self.__dict__, "_cache": None, "_known": {}}
 
 
 def seat_order(observation: dict[str, Any], players: int) -> list[int]:

@@ -85,7 +85,9 @@ class ParlourAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decisions = self._live()
+        decisions = self.decisions
+        if decisions is None:
+            decisions = self._live()  # which refuses
         try:
             completed = decisions.choose(action)
         except IllegalAction:
@@ -97,7 +99,7 @@ class ParlourAECEnv(AECEnv):
             self._end(agent, self._result())
         else:
             # Before the end every reward is 0 and no agent is done: nothing else to update.
-            self.agent_selection = self.possible_agents[decisions.seat]
+            self.agent_selection = self.possible_agents[decisions.state.current_player]
 
     def _end(self, agent: str, rewards: dict[str, float]) -> None:
         """Pay ``rewards`` for the step ``agent`` took, and let the done agents step out."""

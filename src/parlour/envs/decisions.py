@@ -34,11 +34,12 @@ SHOWN_IDS = 12
 class Decisions:
     """A state and the prefix of the action under way; ``choose`` plays one id."""
 
-    __slots__ = ("state", "prefix", "_legal")
+    __slots__ = ("state", "prefix", "_legal", "_codec")
 
     def __init__(self, state: State, prefix: tuple[int, ...] = ()) -> None:
         self.state = state
         self.prefix = prefix
+        self._codec = state.game.codec
         self._legal: list[int] | None = None  # the legal next ids, until the next choice
 
     @property
@@ -65,19 +66,12 @@ class Decisions:
         expected) and changes nothing.
         """
         state = self.state
-        if state.is_terminal():
-            raise IllegalAction(f"the game is over ({state.end_reason}): no action id is legal; reset to play again")
+        i = action_id if type(action_id) is int else self._integer(action_id)
+        ids = (*self.prefix, i) if self.prefix else (i,)
         try:
-            i = operator.index(action_id)  # ints and numpy's integers, not floats or text
-        except TypeError:
-            i = None
-        if i is None or isinstance(action_id, bool):
-            raise IllegalAction(f"action id {shown(action_id)} is not an integer: expected one of "
-                                f"{_listed(self.legal_ids())}")
-        ids = (*self.prefix, i)
-        try:
-            action = state.action_from_ids(ids)
+            action = self._codec.action_from_ids(state, ids)  # state.action_from_ids, a call shorter
         except CodecError as err:
+            self._refuse_if_over()
             raise IllegalAction(f"action id {i} is not legal now (seat {state.current_player} to act): {err}") from None
         self._legal = None
         if action is None:
@@ -86,6 +80,23 @@ class Decisions:
             state.apply(action)
             self.prefix = ()
         return action
+
+    def _integer(self, action_id: Any) -> int:
+        """An id that is not a plain int as an int (numpy's integers are); IllegalAction for the rest."""
+        self._refuse_if_over()
+        try:
+            i = operator.index(action_id)  # ints and numpy's integers, not floats or text
+        except TypeError:
+            i = None
+        if i is None or isinstance(action_id, bool):
+            raise IllegalAction(f"action id {shown(action_id)} is not an integer: expected one of "
+                                f"{_listed(self.legal_ids())}")
+        return i
+
+    def _refuse_if_over(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise IllegalAction(f"the game is over ({state.end_reason}): no action id is legal; reset to play again")
 
     def apply(self, action: Action) -> None:
         """Play a whole action at once (an agent's move, between two actions made of ids)."""
