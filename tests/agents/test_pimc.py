@@ -9,6 +9,7 @@ from helpers import psalter_near_the_end as near_the_end
 
 import parlour
 from parlour.agents.base import Budget
+from parlour.agents.pimc import PimcAgent
 
 GAME = parlour.load("psalter-row")
 
@@ -44,6 +45,25 @@ def test_every_move_is_judged_on_the_same_samples():
     action, totals, samples = agent.decide(view, random.Random(3))
     assert samples == 2 and set(totals) == set(view.legal_actions) and action in totals
     assert totals[action] == max(totals.values())
+
+
+def test_moves_equal_over_the_samples_tie_and_the_first_is_played(monkeypatch):
+    # The first move's rewards 0.3, 0.2, 0.1 and the second's 0.1, 0.2, 0.3 are equal over the
+    # three samples, but their float sums are a last bit apart: still a tie, to the first.
+    view = GAME.new_state(5).view(0)
+    first, second = view.legal_actions[:2]
+    rewards = {first: [0.3, 0.2, 0.1], second: [0.1, 0.2, 0.3]}
+    calls = []
+
+    def worth_after(self, state, seat, rng):
+        action = state.history()[-1]
+        calls.append(action)
+        return rewards.get(action, [0.0] * 3)[calls.count(action) - 1]
+
+    monkeypatch.setattr(PimcAgent, "_worth_after", worth_after)
+    action, totals, samples = parlour.agent("pimc:samples=3").decide(view, random.Random(0))
+    assert samples == 3 and totals[second] > totals[first]
+    assert action is first
 
 
 def test_budget_cap_and_spec():

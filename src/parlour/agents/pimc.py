@@ -50,6 +50,10 @@ if TYPE_CHECKING:
 #: Used when neither ``samples`` nor ``time`` is given.
 DEFAULT_SAMPLES = 200
 
+#: Totals within this much a sample of the best are a tie: rewards that are equal over the
+#: samples but come in another order can sum to floats a last bit apart.
+TIE = 1e-9
+
 
 class PimcAgent(Searching):
     """Every legal move tried on the same ``samples`` determinizations; the best mean wins.
@@ -124,7 +128,7 @@ class PimcAgent(Searching):
             for action in actions:
                 totals[action] += self._worth_after(sample.clone().apply(action), view.seat, rng)
             done += 1
-        return max(actions, key=totals.__getitem__), totals, done
+        return first_best(actions, totals, done), totals, done
 
     def _worth_after(self, state: State, seat: int, rng: random.Random) -> float:
         """The seat's reward in 0..1 from ``state`` on: the heuristic's playout, or at a higher
@@ -141,6 +145,16 @@ class PimcAgent(Searching):
         (the heuristic plays the same from the same state, see ``clairvoyant.Playout``)."""
         low, high = state.game.score_range  # type: ignore[misc]
         return round(low + self._playouts.playout(state, rng)[0] * (high - low)), []
+
+
+def first_best(actions: list[Action], totals: dict[Action, float], samples: int) -> Action:
+    """The first of ``actions`` whose total ties the best (within :data:`TIE` a sample).
+
+    >>> first_best(["a", "b"], {"a": 0.3 + 0.2 + 0.1, "b": 0.1 + 0.2 + 0.3}, 3)
+    'a'
+    """
+    top = max(totals.values())
+    return next(action for action in actions if totals[action] >= top - TIE * max(samples, 1))
 
 
 def _worth(game: Game, samples: int) -> Callable[[float, bool], str]:
