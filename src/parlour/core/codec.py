@@ -43,8 +43,9 @@ if TYPE_CHECKING:
 LISTED = 12
 
 #: The most id sequences a codec remembers the action of (a Quisquilian dig can have
-#: thousands of runs): past it the memory starts afresh, so it stays within a few MB.
-KNOWN = 65_536
+#: thousands of runs): past it the memory starts afresh. An entry of a long run costs about
+#: 220 bytes, so the memory stays under about 4 MB.
+KNOWN = 16_384
 
 
 class Segments:
