@@ -98,13 +98,13 @@ class PimcAgent(Searching):
 
         >>> import parlour
         >>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
-        >>> "expected score" in PimcAgent(samples=4).advise(view, random.Random(0)).reason
+        >>> PimcAgent(samples=4).advise(view, random.Random(0)).reason.startswith("after it the heuristic scores")
         True
         """
         action, totals, samples = self.decide(view, rng)
         if not samples:
             return Advice(action, "the only legal move")
-        worth = _worth(view.game, samples)
+        worth = _worth(view.game, samples, self.settings["level"])
         line = f"{worth(totals[action], True)} over {samples} samples"
         rivals = [(total, other) for other, total in totals.items() if other is not action]
         if rivals:
@@ -157,11 +157,14 @@ def first_best(actions: list[Action], totals: dict[Action, float], samples: int)
     return next(action for action in actions if totals[action] >= top - TIE * max(samples, 1))
 
 
-def _worth(game: Game, samples: int) -> Callable[[float, bool], str]:
-    """How a total reads in a hint: a solitaire's expected score, else the mean reward
+def _worth(game: Game, samples: int, level: int) -> Callable[[float, bool], str]:
+    """How a total reads in a hint: in a solitaire, the score that the play after the move
+    reaches (the heuristic's, or at a higher level the clairvoyant search's: an estimate that
+    compares moves, not a forecast of the agent's own score), else the mean reward
     (``first``: the chosen move's words in full, else the figure alone for the next best)."""
     bounds = game.score_range
     if game.num_players == 1 and bounds is not None:
         low, high = bounds
-        return lambda total, first: ("expected score " if first else "") + f"{low + total / samples * (high - low):.1f}"
+        after = "after it the heuristic scores " if not level else "after it a search that sees each sample's draws scores "
+        return lambda total, first: (after if first else "") + f"{low + total / samples * (high - low):.1f}"
     return lambda total, first: ("mean reward " if first else "") + f"{100 * total / samples:.0f}%"
