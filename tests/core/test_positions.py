@@ -100,9 +100,18 @@ def test_bad_pending_value(pending: object) -> None:
     _refused({"hand": HAND, "pending": pending}, "pending")
 
 
-@pytest.mark.parametrize("owed", [3, -1, "1", 1.5])
+@pytest.mark.parametrize("owed", [3, -1, "1", 1.5, 0])
 def test_bad_pending_discards(owed: object) -> None:
-    _refused({"hand": HAND, "pending": "revision_discard", "pending_discards": owed}, "pending_discards")
+    _refused({"hand": HAND, "pending": "revision_discard", "pending_discards": owed,
+              "options": {**GAME.options, "revision_discard": 2}}, "pending_discards")
+
+
+def test_revision_discards_are_pending_only_with_the_option_that_asks_them() -> None:
+    # PR-8: by default the Revision discards the whole hand at once; nothing is ever pending.
+    _refused({"hand": HAND, "pending": "revision_discard"}, "revision_discard=2")
+    state = GAME.from_position({"hand": HAND, "pending": "revision_discard",
+                                "options": {**GAME.options, "revision_discard": 2}})
+    assert state.to_position()["pending_discards"] == 2  # left out: what the rule owes
 
 
 def test_pending_discards_true_is_not_a_count() -> None:

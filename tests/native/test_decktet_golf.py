@@ -119,8 +119,9 @@ def test_mid_game_states_and_their_samples_play_the_same():
 
 def with_firsts(rounds: int, firsts: int, seed: int):
     """A state of round ``rounds + 1`` whose record holds ``rounds`` round scores and
-    ``firsts`` first players: stats() pairs them as zip does, the rest wait for a partner."""
-    game = parlour.load(GAME, players=3, target=200)
+    ``firsts`` first players: stats() pairs them as zip does, the rest wait for a partner.
+    The match is of ``rounds + 1`` rounds, so that the round scores written never end it."""
+    game = parlour.load(GAME, players=3, rounds=rounds + 1)
     position = game.new_state(seed).to_position()
     rng = random.Random(seed)
     position["round_scores"] = [[rng.randint(-4, 30) for _ in range(3)] for _ in range(rounds)]

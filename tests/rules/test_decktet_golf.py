@@ -407,6 +407,15 @@ def test_dg3_a_position_must_leave_each_seat_its_opening_flips(options, face_up,
     assert pos(state)["phase"] == "start"
 
 
+def test_dg3_a_position_without_flips_left_owes_the_flips_the_player_has_not_made():
+    """DESIGN.md "Positions": in the opening the flips left are implied by the player's face-up cells."""
+    state = make_state(layouts=[PLAIN0, PLAIN1], face_up=[["B1"], []], phase="opening", dealer=1, turn=0)
+    assert pos(state)["flips_left"] == 1
+    play(state, "flip C1")
+    assert pos(state)["player"] == 1 and pos(state)["flips_left"] == 2
+    assert make_state(layouts=[PLAIN0, PLAIN1], phase="opening", dealer=1, turn=0).to_position()["flips_left"] == 2
+
+
 # ---------------------------------------------------------------------------------------
 # DG-4 First player
 # ---------------------------------------------------------------------------------------
@@ -670,6 +679,14 @@ def test_dg6_a_position_pends_exactly_the_suited_lines_in_order(layout, face_up,
     assert legal(state) == {"ontop A2", "ontop D2"}
     state.apply("ontop D2")
     assert legal(state) == {"ontop B1", "ontop B4"}
+
+
+def test_dg6_a_position_without_lines_pends_the_movers_suited_lines():
+    """DESIGN.md "Positions": in the ontop phase a missing ``lines`` is the mover's suited lines."""
+    state = make_state(layouts=[ROW2_COLB, PLAIN1], face_up=[CELLS, []], phase="ontop")
+    assert pos(state)["lines"] == ["2", "B"] and legal(state) == {"ontop A2", "ontop D2"}
+    with pytest.raises(parlour.PositionError, match="lines are pending exactly in the ontop phase"):
+        make_state(layouts=[PLAIN0, PLAIN1], face_up=[CELLS, []], phase="ontop")  # no suited line to pend
 
 
 def test_dg6_ontop_refusals_say_which_cells():
@@ -986,6 +1003,45 @@ def test_dg10_match_to_target_or_fixed_rounds_lowest_wins(options, before, end, 
         assert position["phase"] == "opening"
 
 
+def finished_match(options: dict[str, Any]) -> dict[str, Any]:
+    game = parlour.load("decktet-golf", **options)
+    state, rng = game.new_state(seed=6), random.Random(6)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state.to_position()
+
+
+@pytest.mark.parametrize("options, end", [({"rounds": 1}, "rounds"), ({"target": 20}, "target")])
+def test_dg10_a_position_without_end_is_over_when_the_rounds_or_totals_say_so(options, end):
+    """DESIGN.md "Positions": a missing ``end`` is what the rounds played or the totals imply;
+    a given one must agree, and an ended match has every card face up (DG-8)."""
+    position = finished_match(options)
+    assert position["end"] == end
+    game = parlour.load("decktet-golf", **options)
+    state = game.from_position({k: v for k, v in position.items() if k != "end"})
+    assert state.is_terminal() and state.end_reason == end and state.legal_actions() == []
+    assert state.winners() == game.from_position(position).winners() != []
+    other = "target" if end == "rounds" else "rounds"
+    for wrong in (other, None):
+        with pytest.raises(parlour.PositionError, match=r"does not agree with the match: .*\(DG-10\)"):
+            game.from_position({**position, "end": wrong})
+    seat = next(s for s, cells in enumerate(position["face_up"]) if cells)
+    hidden = [cells[1:] if s == seat else cells for s, cells in enumerate(position["face_up"])]
+    with pytest.raises(parlour.PositionError, match="every card face up"):
+        game.from_position({**position, "face_up": hidden})
+
+
+def test_dg10_a_live_position_is_not_over_and_a_round_too_many_is_refused():
+    state = make_state({"rounds": 2}, layouts=[PLAIN0, PLAIN1], round_scores=[[3, 4]], totals=[3, 4])
+    assert not state.is_terminal()
+    with pytest.raises(parlour.PositionError, match="does not agree with the match: 1 of 2 rounds played"):
+        make_state({"rounds": 2}, layouts=[PLAIN0, PLAIN1], round_scores=[[3, 4]], totals=[3, 4], end="rounds")
+    with pytest.raises(parlour.PositionError, match="no total has reached 50, so the end is null"):
+        make_state(layouts=[PLAIN0, PLAIN1], end="target")
+    with pytest.raises(parlour.PositionError, match="round_scores has 3 rounds, but the match has 2"):
+        make_state({"rounds": 2}, layouts=[PLAIN0, PLAIN1], round_scores=[[1, 1]] * 3, totals=[3, 3])
+
+
 # ---------------------------------------------------------------------------------------
 # DG-11 The Excuse
 # ---------------------------------------------------------------------------------------
@@ -1063,6 +1119,20 @@ def test_dg11_a_position_pends_the_swaps_in_turn_order_from_the_discarder(swappe
         seen.append(state.current_player)
         state.apply("swap B1 C1")
     assert seen == [1, 2] and state.current_player == 1  # then seat 0's lines, and seat 1's turn
+
+
+def test_dg11_a_position_without_swappers_pends_the_player_and_the_seats_after_it():
+    """DESIGN.md "Positions": in the swap phase the swappers are the player and the seats after
+    it up to the turn's seat; after an Excuse discarded in a turn (others on the discard pile)
+    the turn's lines follow. An Excuse alone on the discard pile may wait for its cover: said."""
+    options = {"players": 3, **EXCUSE}
+    state = make_state(options, layouts=[PLAIN0, PLAIN1, PLAIN0], phase="swap", turn=0, player=1, discard=["EX", "AY"])
+    assert (pos(state)["swappers"], pos(state)["after_swaps"]) == ([1, 2], "lines")
+    with pytest.raises(parlour.PositionError, match="set exactly in the swap phase"):
+        make_state(options, layouts=[PLAIN0, PLAIN1, PLAIN0], phase="swap", turn=0, discard=["EX"])
+    state = make_state(options, layouts=[PLAIN0, PLAIN1, PLAIN0], phase="swap", turn=0, discard=["EX"],
+                       after_swaps="cover")
+    assert pos(state)["swappers"] == [0, 1, 2]
 
 
 def test_dg11_a_swap_takes_two_different_occupied_cells():

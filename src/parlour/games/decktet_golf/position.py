@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from parlour.cards.decktet import CODE, parse_card
+from parlour.cards.decktet import CODE, EXCUSE, parse_card
 from parlour.core.errors import PositionError
 from parlour.core.position import (
     draw_pile,
@@ -56,6 +56,7 @@ from parlour.games.decktet_golf.state import (
     OPENING,
     PHASE_NAMES,
     ROUNDS,
+    START,
     SWAPPING,
     TAKEN,
     TARGET,
@@ -306,34 +307,11 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
     if (state.drawn >= 0) != (state.phase in (TAKEN, DRAWN)) or (drawn_from is None) != (state.drawn < 0):
         raise PositionError("a drawn card (with drawn_from 'pile' or 'discard') exists exactly in the taken and drawn phases")
     state.from_pile = drawn_from == "pile"
-    state.flips_left = read_int(position, "flips_left", 0, 0, 8)
-    lines = position.get("lines", [])
-    if not isinstance(lines, list) or not all(isinstance(key, str) and key in LINE_KEYS for key in lines):
-        raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}, not {shown(lines)}")
-    state.lines = tuple(LINE_KEYS.index(key) for key in lines)
-    if (state.phase == ONTOP_PHASE) != bool(state.lines):
-        raise PositionError("lines are pending exactly in the ontop phase")
-    suited = suited_lines(state.cells, state.turn * N_CELLS, state.up[state.turn])
-    if state.lines and state.lines != suited:
-        raise PositionError(
-            f"lines must be the suited lines of seat {state.turn} in the order 2 3 B C (DG-6):"
-            f" {' '.join(LINE_KEYS[line] for line in suited) or 'none'}, not {' '.join(lines)}"
-        )
-    swappers = position.get("swappers", [])
-    state.swappers = tuple(read_seat(s, "swappers", state.n) for s in (swappers if isinstance(swappers, list) else [None]))
-    state.after_swaps = read_choice(position, "after_swaps", (None, AFTER_LINES, AFTER_COVER))
-    if (state.phase == SWAPPING) != bool(state.swappers) or (state.phase == SWAPPING) != bool(state.after_swaps):
-        raise PositionError("swappers and after_swaps ('lines' or 'cover') are set exactly in the swap phase")
-    n, k = state.n, len(state.swappers)
-    still = tuple((state.turn + i) % n for i in range(n - k, n))  # DG-11: from the turn's seat, in turn order
-    if k and (state.swappers != still or state.player != state.swappers[0]):
-        raise PositionError(
-            f"swappers must be the last {k} of the turn order from seat {state.turn}"
-            f" ({' '.join(map(str, still))}, DG-11), the first of them the player"
-        )
+    _read_owed(state, position)
+    _read_swaps(state, position)
     state.excuse_owed = read_flag(position, "excuse_owed")
     state.pile_known = read_flag(position, "pile_known")
-    state.end = read_choice(position, "end", (None, TARGET, ROUNDS))
+    state.end = _read_end(state, position)
     if state.phase != SWAPPING and state.player != state.turn:
         raise PositionError("player and turn differ only during the Excuse's swaps")
     if state.phase == OPENING and any(state.occ[s] != FULL for s in range(state.n)):
@@ -345,6 +323,78 @@ def _read_flow(state: GolfState, position: dict[str, Any]) -> None:
             f" seat {ender} must have every card face up and not be the seat to move"
         )
     _check_flips_owed(state)
+
+
+def _read_owed(state: GolfState, position: dict[str, Any]) -> None:
+    """The opening flips left and the suited lines still to discard. Missing, they are what the
+    layouts imply (DESIGN.md "Positions"): in the opening, the flips the player has not made
+    yet (DG-3: its face-up cells outside the core are those it flipped), in the ontop phase
+    the turn's seat's suited lines (DG-6)."""
+    flipped = (OUTSIDE & state.up[state.player]).bit_count()
+    owed = max(0, state.game.options["opening_flips"] - flipped) if state.phase == OPENING else 0
+    state.flips_left = read_int(position, "flips_left", owed, 0, 8)
+    suited = suited_lines(state.cells, state.turn * N_CELLS, state.up[state.turn])
+    lines = position.get("lines", [LINE_KEYS[line] for line in suited] if state.phase == ONTOP_PHASE else [])
+    if not isinstance(lines, list) or not all(isinstance(key, str) and key in LINE_KEYS for key in lines):
+        raise PositionError(f"lines must list line keys from {', '.join(LINE_KEYS)}, not {shown(lines)}")
+    state.lines = tuple(LINE_KEYS.index(key) for key in lines)
+    if (state.phase == ONTOP_PHASE) != bool(state.lines):
+        raise PositionError("lines are pending exactly in the ontop phase")
+    if state.lines and state.lines != suited:
+        raise PositionError(
+            f"lines must be the suited lines of seat {state.turn} in the order 2 3 B C (DG-6):"
+            f" {' '.join(LINE_KEYS[line] for line in suited) or 'none'}, not {' '.join(lines)}"
+        )
+
+
+def _read_swaps(state: GolfState, position: dict[str, Any]) -> None:
+    """The Excuse's swaps (DG-11): the seats still to swap and what follows them. Missing in the
+    swap phase, the swappers are the player and the seats after it up to the turn's seat
+    (DESIGN.md "Positions"), and what follows is the turn's lines when the discard pile holds
+    more than Excuses (an Excuse discarded in a turn goes under it); an Excuse alone on the
+    discard pile may be waiting for its cover, so that one must be said."""
+    n = state.n
+    swapping = state.phase == SWAPPING
+    after = [(state.turn + i) % n for i in range((state.player - state.turn) % n, n)] if swapping else []
+    swappers = position.get("swappers", after)
+    state.swappers = tuple(read_seat(s, "swappers", n) for s in (swappers if isinstance(swappers, list) else [None]))
+    follows = AFTER_LINES if swapping and any(card != EXCUSE for card in state.discard) else None
+    state.after_swaps = read_choice(position, "after_swaps", (None, AFTER_LINES, AFTER_COVER), follows)
+    if swapping != bool(state.swappers) or swapping != bool(state.after_swaps):
+        raise PositionError("swappers and after_swaps ('lines' or 'cover') are set exactly in the swap phase")
+    k = len(state.swappers)
+    still = tuple((state.turn + i) % n for i in range(n - k, n))  # DG-11: from the turn's seat, in turn order
+    if k and (state.swappers != still or state.player != state.swappers[0]):
+        raise PositionError(
+            f"swappers must be the last {k} of the turn order from seat {state.turn}"
+            f" ({' '.join(map(str, still))}, DG-11), the first of them the player"
+        )
+
+
+def _read_end(state: GolfState, position: dict[str, Any]) -> str | None:
+    """DG-10: the match is over when a round ends with some total at the target, or with the
+    fixed number of rounds played. Missing, the end is what the totals and rounds imply
+    (DESIGN.md "Positions"); given, it must be that. An ended match shows every card face up
+    and no turn under way (DG-8)."""
+    options = state.game.options
+    rounds, played = options["rounds"], len(state.round_scores)
+    if rounds is not None:
+        if played > rounds:
+            raise PositionError(f"round_scores has {played} rounds, but the match has {rounds} (rounds)")
+        implied, why = (ROUNDS, f"{rounds} of {rounds} rounds played") if played == rounds else (
+            None, f"{played} of {rounds} rounds played")
+    else:
+        reached = max(state.totals) >= options["target"]
+        implied, why = (TARGET, f"a total has reached {options['target']}") if reached else (
+            None, f"no total has reached {options['target']}")
+    end = read_choice(position, "end", (None, TARGET, ROUNDS), implied)
+    if end != implied:
+        expected = "null (the match goes on)" if implied is None else repr(implied)
+        raise PositionError(f"end {shown(end)} does not agree with the match: {why}, so the end is {expected} (DG-10)")
+    if end is not None and (state.phase != START or state.up != state.occ or state.drawn >= 0):
+        raise PositionError("a match ends as its last round ends: every card face up and no turn under way "
+                            "(phase 'start', nothing drawn; DG-8)")
+    return end
 
 
 def _check_flips_owed(state: GolfState) -> None:

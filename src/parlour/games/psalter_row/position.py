@@ -145,12 +145,17 @@ def _fill(state: PsalterState, position: dict[str, Any]) -> None:
     state.reshuffled = read_flag(position, "reshuffled")
     state.pending = read_choice(position, "pending", PENDING)
     state.end = read_choice(position, "end", ENDS, _implied_end(state))
-    owed = read_int(position, "pending_discards", 0, 0, 2)
+    revising = state.pending == REVISION_DISCARD
+    if revising and state.game.options["revision_discard"] != 2:
+        raise PositionError("pending 'revision_discard' comes with the option revision_discard=2 only: by "
+                            "default a Revision discards the whole hand at once (PR-8)")
+    # Left out, the count is what the rule still owes: two, or the hand if shorter (PR-8).
+    owed = read_int(position, "pending_discards", min(2, len(state.hand)) if revising else 0, 0, 2)
     if state.pending is not None and not state.hand:
         raise PositionError(f"pending {state.pending!r} owes a discard, but the hand is empty")
-    if state.pending == REVISION_DISCARD and not owed:
-        owed = min(2, len(state.hand))  # a hand-written position may leave the count out
-    if owed and state.pending != REVISION_DISCARD:
+    if revising and not owed:
+        raise PositionError("pending 'revision_discard' owes 1 or 2 discards: pending_discards 0 owes none (PR-8)")
+    if owed and not revising:
         raise PositionError("pending_discards counts Revision discards: only with pending 'revision_discard'")
     if owed > len(state.hand):  # the last owed discard would find an empty hand: no action, no end
         raise PositionError(

@@ -228,7 +228,6 @@ def _run(cards: tuple[int, ...]) -> tuple[int, ...]:
 def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> None:
     n = state.n
     state.player = read_seat(position.get("player", 0), "player", n)
-    state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "dig"))
     _read_discard_step(state, position)
     state.began_empty = read_flag(position, "began_empty")
     state.played = read_flag(position, "played")
@@ -236,8 +235,7 @@ def _read_flow(state: QuisState, position: dict[str, Any], check_dig: bool) -> N
     state.barren = read_flag(position, "barren")
     state.turns = read_int(position, "turns", 0)
     _read_pools(state, position)
-    state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS))
-    state.winner = read_seat(position.get("winner"), "winner", n, allow_none=True)
+    _read_end(state, position)
     _check_end(state)
     if state.end is None and state.phase == DIG_PHASE and check_dig:
         if not state._can_dig():
@@ -275,17 +273,38 @@ def _read_pools(state: QuisState, position: dict[str, Any]) -> None:
         + ("; ".join(sorted(set(problems)))))
 
 
+def _read_end(state: QuisState, position: dict[str, Any]) -> None:
+    """How the game ended and who won. Missing, they are what the runs imply (DESIGN.md
+    "Positions"): a seat whose runs cover Ace through King has won at once (QU-5), so a named
+    winner means the end ``complete``, and the end ``complete`` names the seat that covers them."""
+    complete = [seat for seat in range(state.n) if state.cover[seat] == ALL_RANKS]
+    implied = complete[0] if len(complete) == 1 else None
+    winner = position.get("winner", implied if position.get("end", COMPLETE) == COMPLETE else None)
+    state.winner = read_seat(winner, "winner", state.n, allow_none=True)
+    state.end = read_choice(position, "end", (None, COMPLETE, STALEMATE, MAX_TURNS),
+                            COMPLETE if state.winner >= 0 else None)
+
+
 def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
-    """QU-3: the roll, the discards still owed and the spots used this turn. A missing roll is
-    the discards owed plus those made (DESIGN.md "Positions")."""
-    state.owed = owed = read_int(position, "to_discard", 0, 0, 6)
+    """QU-3: the phase, the roll, the discards still owed and the spots used this turn.
+    Missing, they are what the rest implies (DESIGN.md "Positions"): the phase is the discard
+    step while discards are owed, else the dig; the discards owed in the discard step are
+    those the roll asks (or the whole hand, if shorter) less those made; the roll is the
+    discards owed plus those made."""
     used = position.get("used_spots", [])
     if not isinstance(used, list) or not all(is_int(s) and 1 <= s <= N_SPOTS for s in used) or len(set(used)) < len(used):
         raise PositionError(f"used_spots lists spot numbers 1-9, each once, not {shown(used)}")
     state.used = sum(1 << s for s in used)
     made, hand, free = len(used), len(state.hands[state.player]), N_SPOTS - len(used)
+    owed_given = position.get("to_discard")
+    discarding = is_int(owed_given) and owed_given > 0
+    state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "discard" if discarding else "dig"))
+    owed_implied = 0
+    if state.phase != DIG_PHASE and is_int(position.get("roll")):
+        owed_implied = max(0, min(position["roll"], hand + made) - made)
+    state.owed = owed = read_int(position, "to_discard", owed_implied, 0, 6)
     if (owed > 0) == (state.phase == DIG_PHASE) or owed > hand:
-        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging")
+        raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging (QU-3)")
     if owed > free:  # the discard step would stop with no legal action
         raise PositionError(
             f"to_discard {owed} owes {counted(owed, 'discard')} on spots not used this turn, but {free} of 9 "
