@@ -789,6 +789,35 @@ def test_qu5_overlapping_runs_in_a_written_position_count_each_rank_once():
     assert state.end_reason == "complete" and state.winners() == [0]
 
 
+def test_qu5_a_position_whose_runs_complete_the_set_is_won_without_saying_so():
+    """DESIGN.md "Positions": a seat whose runs cover Ace through King has won at once (QU-5), so
+    a missing end and winner are ``complete`` and that seat; either one implies the other."""
+    runs = [[], [["AC", "2C", "3C", "4C", "5C", "6C"], ["7D", "8D", "9D"], ["10H", "JH", "QH", "KH"]], [], []]
+    written = dict(spots=nine(s4=["2S"]), hands=[["3S"], [], ["4S"], ["6S"]], runs=runs, rest=4)
+    for said in ({}, {"end": "complete"}, {"winner": 1}, {"end": "complete", "winner": 1}):
+        state = make_state(**written, **said)
+        assert state.end_reason == "complete" and state.winners() == [1] and state.current_player is None
+    for wrong, words in (({"end": None}, "seats 1 cover them, no seat is named"),
+                         ({"winner": 0}, "seats 1 cover them, seat 0 is named"),
+                         ({"end": "stalemate"}, "seats 1 cover them, no seat is named")):
+        with pytest.raises(parlour.PositionError, match=words):
+            make_state(**written, **wrong)
+
+
+def test_qu3_a_discard_step_without_its_phase_or_discards_owed_has_what_the_roll_implies():
+    """DESIGN.md "Positions": discards owed mean the discard step; in it, a missing to_discard
+    is what the roll asks (or the whole hand) less the discards made."""
+    game = parlour.load("quisquilian")
+    for flow, owed in (({"roll": 3}, 3), ({"roll": 3, "used_spots": [4]}, 2), ({"roll": 6, "used_spots": [4]}, 4)):  # the whole hand of four
+        state = game.from_position(discard_step(**flow))
+        assert (pos(state)["phase"], pos(state)["to_discard"]) == ("discard", owed), flow
+    written = discard_step(to_discard=2)
+    del written["phase"]
+    assert (pos(game.from_position(written))["phase"], pos(game.from_position(written))["roll"]) == ("discard", 2)
+    with pytest.raises(parlour.PositionError, match="QU-3"):
+        game.from_position(discard_step(roll=1, used_spots=[4]))  # the roll's one discard is made: none owed
+
+
 def test_qu5_an_addition_can_complete_the_set():
     state = make_state(
         spots=nine(s4=["2S"]),
@@ -1294,6 +1323,25 @@ def test_notation_errors_in_the_discard_step():
     play(state, "discard 9s 2")
     refuse(state, "discard 6H 2", "already discarded on spot 2", "one card per spot")
     assert pos(state)["to_discard"] == 1
+
+
+def test_notation_a_bare_verb_names_the_only_action_of_its_kind_or_lists_them():
+    """DESIGN.md "Notation input": a bare verb is an abbreviation when exactly one legal action
+    matches; with several it is ambiguous and lists them; with none it says why."""
+    state = make_state(spots=nine(s1=["2C"]), hands=[["3C", "4C", "9D"], ["2S"], ["3S"], ["4S"]], rest=4)
+    assert legal(state) == {"run 2C@1 3C 4C", "stop"}
+    assert str(state.game.parse_action(state, "RUN")) == "run 2C@1 3C 4C"
+    refuse(state, "add", "no card in your hand or on a spot's top continues one of your runs")
+    refuse(state, "discard", "the discard step is over")
+    play(state, "run")
+    assert pos(state)["runs"][0] == [["2C", "3C", "4C"]]
+    message = refuse(notation_state(), "run", "ambiguous", "run 6H 7H 8H", "run 8C 9C@2 10C",
+                     error=parlour.NotationError)
+    assert message.count("run ") == 4  # its four runs
+    state = make_state(spots=nine(s1=["5H"], s4=["KD"]), hands=[["6H", "7H", "9S"], ["2S"], ["3S"], ["4S"]],
+                       rest=4, phase="discard", roll=2, to_discard=2)
+    message = refuse(state, "discard", "ambiguous", "discard 6H 1", "and 7 more", error=parlour.NotationError)
+    assert message.count("discard ") == 20  # 27 discards: the first 20 listed
 
 
 def test_qu4_naming_a_run_that_does_not_take_the_card_is_refused():

@@ -24,6 +24,10 @@ from parlour.core.options import Option, validate_options
 from parlour.core.view import View
 from parlour.core.words import excerpt, shown
 
+#: The candidates an ambiguous text's NotationError lists at most (a bare ``run`` in a
+#: Quisquilian dig can match thousands), then how many more there are.
+CANDIDATES = 20
+
 
 class Game:
     """A game with its options fixed; subclasses declare ``name`` and ``option_specs``."""
@@ -84,7 +88,8 @@ class Game:
         if len(found) == 1:
             return found[0]
         if found:
-            raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found)}")
+            more = f" and {len(found) - CANDIDATES} more" if len(found) > CANDIDATES else ""
+            raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found[:CANDIDATES])}{more}")
         raise IllegalAction(state._why_illegal(spec))
 
     @functools.cached_property

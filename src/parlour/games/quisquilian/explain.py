@@ -30,6 +30,10 @@ def _reason(state: QuisState, spec: Spec) -> str:
         return f"first discard {counted(state.owed, 'more card')}: discard <card> <spot> (QU-3)"
     if state.phase != DISCARD_PHASE and spec.kind == DISCARD:
         return "the discard step is over: play a run or an addition, or stop (QU-4)"
+    if not spec.cards and spec.kind == RUN:  # a bare verb that names no legal action
+        return "no run of three or more cards of one suit in consecutive ranks can be laid now (QU-4)"
+    if not spec.cards and spec.kind == ADD:
+        return "no card in your hand or on a spot's top continues one of your runs (QU-4)"
     hand = state.hands[state.player]
     missing = _missing(state, spec, hand)
     if missing:

@@ -59,6 +59,8 @@ class Spec(NamedTuple):
     def matches(self, action: QuisAction) -> bool:
         if action.kind != self.kind:
             return False
+        if not self.cards:  # a bare verb: any action of its kind (DESIGN.md "Notation input")
+            return True
         if self.kind == RUN:
             return sorted(action.cards) == sorted(self.cards)
         if self.kind == DISCARD:  # spot 0: left out, any spot
@@ -99,10 +101,10 @@ def parse_spec(text: str) -> Spec:
     if not args or args[0] not in KIND_NAMES:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
     kind = KIND_NAMES.index(args.pop(0))
+    if not args:  # a bare verb abbreviates the one legal action of its kind, if there is one
+        return Spec(kind, (), 0, None, text)
     if kind == STOP:
-        if args:
-            raise NotationError(f"{text!r}: stop takes nothing after it")
-        return Spec(STOP, (), 0, None, text)
+        raise NotationError(f"{text!r}: stop takes nothing after it")
     if kind == DISCARD:
         if len(args) not in (1, 2):
             raise NotationError(f"{text!r}: write discard <card> <spot>, e.g. discard 7H 5")
