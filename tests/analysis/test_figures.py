@@ -94,7 +94,7 @@ def test_duplicate_changes_of_shares_stay_within_plus_and_minus_one():
             for d in range(6)]
     result = duplicate_summary(rows)
     assert mean_ci([0] + [1] * 5).high > 1
-    assert result["ahead"].high == 1 and result["won"].high == 1 and result["diverged"] == mean_ci([1] * 6)
+    assert result["ahead"].high == 1 and result["won"].high == 1 and result["diverged"] == mean_ci([1] * 6, within=(0, 1))
 
 
 def test_solitaire_completion_differences_stay_within_plus_and_minus_one():
@@ -104,3 +104,14 @@ def test_solitaire_completion_differences_stay_within_plus_and_minus_one():
             rows.append({"game": "made-up", "block": block, "agents": [name], "score": 3, "winners": [0] if complete else []})
     (pair,) = standings(rows, ["x", "y"], players=1).pairs
     assert mean_ci([0] + [1] * 5).high > 1 and pair.completion_difference.high == 1
+
+
+def test_psalter_row_score_intervals_stay_within_its_score_range():
+    # Two games: t(1)'s interval reaches far past -9..14; a score's mean can only lie inside it.
+    from parlour.analysis.simulate import summarize
+
+    rows = [{"game": "psalter-row", "score": score, "winners": []} for score in (-5, 10)]
+    score = summarize(rows, 1).seats[0].score
+    assert mean_ci([-5, 10]).low < -9 and (score.low, score.high) == (-9, 14)
+    made_up = summarize([{**row, "game": "made-up"} for row in rows], 1).seats[0].score
+    assert made_up == mean_ci([-5, 10])  # a game with no score range: Student's t as it is

@@ -142,9 +142,11 @@ def test_spread_of_one_game_and_of_equal_games():
     one = spread([12])
     assert one.sd is None and set(one.quantiles.values()) == {12}
     same = spread([4, 4, 4], floor=1)
-    assert same.sd == 0 and same.mean.low == same.mean.high == 4
+    assert same.sd == 0 and same.mean.mean == 4 and same.mean.low is None  # no spread: no interval
     scores = spread([-3, 1], floor=None)   # scores can be negative: Student's t
     assert scores.mean.mean == -1 and scores.mean.low < -3
+    kept = spread([-3, 1], floor=None, within=(-9, 14))  # and kept within Psalter Row's range
+    assert (kept.mean.low, kept.mean.high) == (-9, 14)
 
 
 # -- skill ---------------------------------------------------------------------------------

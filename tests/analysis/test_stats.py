@@ -82,11 +82,23 @@ def test_mean_ci_covers_95_percent_of_normal_samples_even_when_small(n):
 
 
 def test_mean_ci_edge_cases():
-    assert mean_ci([3, 3, 3]).low == mean_ci([3, 3, 3]).high == 3
+    # Equal values have no spread to judge by: no interval where a side is open, never the point.
+    assert mean_ci([3, 3, 3]).low is None and mean_ci([3, 3, 3]).high is None
     single = mean_ci([7])
     assert single.mean == 7 and single.low is None and single.half_width is None
     with pytest.raises(ValueError):
         mean_ci([])
+
+
+@pytest.mark.parametrize("n", [2, 5, 20, 200])
+def test_equal_bounded_values_reach_as_far_as_a_rare_other_value_could_pull_the_mean(n):
+    # None of n draws differs: Wilson's bound for 0 in n caps how often one would, and the
+    # mean lies that share of the way to each bound; it narrows as n grows, inside the bounds.
+    share = scipy_stats.binomtest(0, n).proportion_ci(0.95, method="wilson").high
+    e = mean_ci([0.25] * n, within=(-1, 1))
+    assert e.low == pytest.approx(0.25 - share * 1.25) and e.high == pytest.approx(0.25 + share * 0.75)
+    assert -1 <= e.low < 0.25 < e.high <= 1
+    assert mean_ci([1.0] * n, within=(0, 1)).high == 1 and mean_ci([1.0] * n, within=(0, 1)).low < 1
 
 
 def test_mean_ci_is_clipped_to_what_the_mean_can_be():
@@ -126,9 +138,16 @@ def test_paired_p_values_match_scipy_at_many_sizes(seed):
     assert p == pytest.approx(scipy_stats.ttest_rel(second, first).pvalue, rel=1e-8)
 
 
-def test_paired_differences_without_spread():
-    assert paired_difference([1, 2], [1, 2])[1] == 1.0
-    assert paired_difference([1, 2], [2, 3])[1] == 0.0
+@pytest.mark.parametrize("n", [2, 3, 6, 10])
+def test_paired_differences_without_spread(n):
+    # All equal and not 0: the exact sign test, 2^(1-n): significant at 5% from six pairs on.
+    assert paired_difference([1] * n, [1] * n)[1] == 1.0
+    estimate, p = paired_difference(list(range(n)), list(range(1, n + 1)))
+    assert p == pytest.approx(scipy_stats.binomtest(n, n).pvalue) == 2.0 ** (1 - n)
+    assert (p < 0.05) == (n >= 6) and estimate.low is None and estimate.high is None
+
+
+def test_paired_differences_of_one_pair():
     assert math.isnan(paired_difference([1], [2])[1])
     with pytest.raises(ValueError, match="as many values on each side"):
         paired_difference([1, 2], [1])
@@ -187,14 +206,32 @@ def test_count_ci_covers_skewed_counts_better_than_t(n):
             values.append(k)
         return values
 
+    def covers(e) -> bool:  # equal values give t no interval: it covers nothing then
+        return e.low is not None and e.low <= mean <= e.high
+
     samples = [sample() for _ in range(trials)]
-    by_count = sum(e.low <= mean <= e.high for e in map(lambda v: count_ci(v, floor=0), samples)) / trials
-    by_t = sum(e.low <= mean <= e.high for e in map(mean_ci, samples)) / trials
+    by_count = sum(map(covers, (count_ci(v, floor=0) for v in samples))) / trials
+    by_t = sum(map(covers, map(mean_ci, samples))) / trials
     assert by_count > by_t and by_count > 0.93
 
 
+@pytest.mark.parametrize("n", [2, 20, 200])
+def test_counts_all_at_the_floor_reach_the_exact_poisson_bound(n):
+    # No event in n games: the exact two-sided 95% Poisson interval of 0 events is [0, 3.689],
+    # per game [0, 3.689 / n] above the floor (the floor alone would claim certainty).
+    upper = scipy_stats.chi2.ppf(0.975, 2) / 2
+    e = count_ci([1] * n, floor=1)
+    assert e.mean == e.low == 1 and e.high == pytest.approx(1 + upper / n)
+
+
+def test_count_ci_of_a_few_games_is_students_t_from_the_floor():
+    # At two games the log scale's bound would be e^12.7 times the mean: the t interval instead.
+    e, t = count_ci([0, 1], floor=0), mean_ci([0, 1])
+    assert e.low == 0 and e.high == pytest.approx(t.high) and e.high < 7
+
+
 def test_count_ci_edge_cases():
-    assert count_ci([1, 1, 1], floor=1) == mean_ci([1, 1, 1])  # all at the floor: the floor alone
+    assert count_ci([4, 4], floor=0).low is None  # equal above the floor: nothing bounds a rare one
     assert count_ci([4], floor=0).low is None
     with pytest.raises(ValueError, match="below the floor"):
         count_ci([0, 2], floor=1)

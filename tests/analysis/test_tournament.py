@@ -289,7 +289,7 @@ def test_psalter_row_standings_are_means_rates_and_paired_differences():
     (pair,) = result.pairs
     assert pair.games == 4 and pair.ahead is None
     assert pair.score_difference == mean_ci([3, 0, 8, 2])
-    assert pair.completion_difference == mean_ci([0, 0, 0, 0])
+    assert pair.completion_difference == mean_ci([0, 0, 0, 0], within=(-1, 1))  # none differed: as far as a rare one could
 
 
 def test_printed_tables_name_the_pairs_and_the_anchor():

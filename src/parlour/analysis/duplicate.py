@@ -209,23 +209,26 @@ def print_summary(result: dict[str, Estimate], title: str, console: Console) -> 
     >>> import io
     >>> out = Console(file=io.StringIO(), width=200)
     >>> print_summary(summary([{"deal": d, "seat": 0, "diverged": 1, "score_base": 1, "score_trial": 2 + d,
-    ...     "ahead_base": 0, "ahead_trial": 1, "won_base": 0, "won_trial": 1} for d in range(2)]), "x for y", out)
+    ...     "ahead_base": 0, "ahead_trial": 1, "won_base": 0, "won_trial": 1} for d in range(8)]), "x for y", out)
     >>> out.file.getvalue().splitlines()[-1]
-    'x for y: finished ahead of +100.00% [+100.00%, +100.00%] more of the opponents, over 2 deals: BETTER at 95%'
+    'x for y: finished ahead of +100.00% [+35.12%, +100.00%] more of the opponents, over 8 deals: BETTER at 95%'
+
+    (Ahead in every deal of two would be "not separated": [-31.52%, +100.00%].)
     """
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
         console.print(f"{measure:>8}: {e.mean:+.4f} {_interval(e, '+.4f')}"
                       + ("" if measure == "diverged" else ", trial less base, per seat"), highlight=False)
     e = result["ahead"]
-    word = ("no interval from one deal" if e.low is None or e.high is None else
+    word = ("no interval (one deal, or no spread to judge by)" if e.low is None or e.high is None else
             "BETTER at 95%" if e.low > 0 else "WORSE at 95%" if e.high < 0 else "not separated at 95%")
     console.print(f"{escape(title)}: finished ahead of {e.mean:+.2%} {_interval(e, '+.2%')} more of the "
                   f"opponents, over {e.n} deals: {word}", highlight=False)
 
 
 def _interval(e: Estimate, form: str) -> str:
-    return "[n/a]" if e.low is None or e.high is None else f"[{e.low:{form}}, {e.high:{form}}]"
+    """The interval as printed (escaped: rich would read ``[n/a]`` as a markup tag and drop it)."""
+    return escape("[n/a]" if e.low is None or e.high is None else f"[{e.low:{form}}, {e.high:{form}}]")
 
 
 def standing(rows: Iterable[dict[str, Any]], side: str = "trial") -> dict[str, Estimate]:

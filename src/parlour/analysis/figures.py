@@ -5,7 +5,8 @@ can be (docs/workbench.md, "Which interval for which figure").
   player's wins): Wilson's score interval, inside [0, 1].
 - A **count** that by the rules is never below a floor (:data:`FLOORS`: turns, rounds, lead
   changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor.
-- Anything else (scores, mean round scores): Student's t.
+- Anything else (scores, mean round scores): Student's t; a game's scores kept inside its
+  score range where it has one (:func:`score_bounds`: Psalter Row's -9..14).
 - A **paired difference** of two shares lies in [-1, 1]: Student's t clipped to it.
 
 >>> figure_ci("rounds", [1] * 197 + [2] * 3).low > 1      # Student's t alone: 0.998
@@ -16,7 +17,10 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+
+import parlour
 
 from parlour.analysis.stats import (
     Estimate,
@@ -72,6 +76,33 @@ def is_share(name: str, low: float, high: float, binary: bool) -> bool:
     if floor(name) is not None or not (0 <= low and high <= 1):
         return False
     return name.startswith(SHARE_PREFIXES) or name in SHARES or binary
+
+
+Bounds = tuple[float | None, float | None]
+
+
+@functools.cache
+def score_bounds(game: str | None) -> Bounds:
+    """The scores a seat of ``game`` can have, as ``within`` bounds for an interval: the
+    game's ``score_range``, or open (None) where it has none or the game is unknown.
+
+    >>> score_bounds("psalter-row"), score_bounds("decktet-golf"), score_bounds(None)
+    ((-9, 14), (None, None), (None, None))
+    """
+    if game not in parlour.game_names():
+        return None, None
+    bounds = parlour.load(game).score_range
+    return (None, None) if bounds is None else bounds
+
+
+def difference_bounds(bounds: Bounds) -> Bounds:
+    """What a difference of two values within ``bounds`` can be.
+
+    >>> difference_bounds((-9, 14)), difference_bounds((0, None))
+    ((-23, 23), (None, None))
+    """
+    low, high = bounds
+    return (None, None) if low is None or high is None else (low - high, high - low)
 
 
 def figure_ci(name: str, values: Sequence[float]) -> Estimate:

@@ -261,9 +261,11 @@ class Spread:
     quantiles: dict[float, float]
 
 
-def spread(values: Sequence[float], floor: float | None = 0) -> Spread:
+def spread(values: Sequence[float], floor: float | None = 0,
+           within: tuple[float | None, float | None] = (None, None)) -> Spread:
     """The spread of a figure over games: a duration (decisions, turns, rounds: counts from
-    ``floor``), or with ``floor`` None any number (a score), its mean then Student's t.
+    ``floor``), or with ``floor`` None any number (a score), its mean then Student's t (kept
+    ``within`` the values it can take).
 
     >>> s = spread([10, 20, 30, 40, 50])
     >>> s.mean.mean, round(s.sd, 3), s.quantiles[0.5], s.quantiles[0.25]
@@ -273,7 +275,7 @@ def spread(values: Sequence[float], floor: float | None = 0) -> Spread:
     """
     if not values:
         raise ValueError("no games: a spread needs at least one")
-    mean = mean_ci(values) if floor is None else count_ci(values, floor)
+    mean = mean_ci(values, within=within) if floor is None else count_ci(values, floor)
     if len(values) == 1:
         return Spread(mean, None, dict.fromkeys(QUANTILES, values[0]))
     cuts = statistics.quantiles(values, n=100, method="inclusive")

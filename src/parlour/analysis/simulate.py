@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.figures import figure_estimate, is_share
+from parlour.analysis.figures import figure_estimate, is_share, score_bounds
 from parlour.analysis.lead import lead_track
 from parlour.analysis.stats import Estimate, Moments, histogram_of, mean_estimate, median_of, proportion_ci
 from parlour.core.chance import derive_seed
@@ -258,11 +258,13 @@ class Summarizer:
         self.agents: list[str] = []
         self.games = 0
         self.scores_are_wins = True
+        self.game: str | None = None  # the rows' game: its score range bounds the scores' intervals
 
     def add(self, row: dict[str, Any]) -> None:
         """One more game's row."""
         self.games += 1
         self.agents = row.get("agents", self.agents)
+        self.game = row.get("game", self.game)
         winners = row["winners"]
         for seat, key in enumerate(self.keys):
             score = row[key]
@@ -290,8 +292,9 @@ class Summarizer:
             raise OptionError("no games were played: give --games 1 or more")
         samples = [moments.sample() for moments in self.scores]
         span = (min(s.minimum for s in samples), max(s.maximum for s in samples))
+        bounds = score_bounds(self.game)
         seats = [
-            SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_estimate(sample),
+            SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_estimate(sample, within=bounds),
                         proportion_ci(self.wins[seat], n), sample.minimum, sample.maximum,
                         [] if tally is None else histogram_of(tally, span=span))
             for seat, (sample, tally) in enumerate(zip(samples, self.score_tallies))

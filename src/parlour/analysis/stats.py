@@ -26,6 +26,9 @@ from dataclasses import dataclass
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 #: The confidence of every interval.
 CONFIDENCE = 0.95
+#: The widest log-scale half-width :func:`count_ci` uses (its upper bound e³, about 20 times the
+#: mean excess): wider, the delta method's bound grows without sense (e^12.7 at two games).
+LOG_SPREAD = 3.0
 
 
 @dataclass(frozen=True)
@@ -264,8 +267,11 @@ def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE,
     for no bound) clips the interval to the values the mean can take, which keeps its
     coverage (the true mean is always inside them).
 
+    Values that are all equal have no spread to go by (a t interval would be the point
+    alone): see :func:`_without_spread`.
+
     >>> mean_ci([5, 5, 5])
-    Estimate(mean=5.0, low=5.0, high=5.0, n=3)
+    Estimate(mean=5.0, low=None, high=None, n=3)
     >>> mean_ci([7]).low is None
     True
     >>> mean_ci([-1, 1, 1, 1], within=(-1, 1)).high
@@ -284,9 +290,29 @@ def mean_estimate(sample: Sample, confidence: float = CONFIDENCE,
     n, mean = sample.n, sample.mean
     if sample.stdev is None:
         return Estimate(mean, None, None, n)
-    half = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / math.sqrt(n)
     low, high = within
+    if sample.stdev == 0:
+        return _without_spread(mean, n, low, high, confidence)
+    half = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / math.sqrt(n)
     return Estimate(mean, _clip(mean - half, low, high), _clip(mean + half, low, high), n)
+
+
+def _without_spread(mean: float, n: int, low: float | None, high: float | None, confidence: float) -> Estimate:
+    """The interval of ``n`` equal values. What they show is that other values are rare: at
+    most a share ``u`` of draws, Wilson's upper bound for none in ``n``; so where the values
+    are bounded the mean lies within ``u`` of the way from them to either bound (20 equal
+    shares of 0: up to 0.16). With a side open nothing bounds how far a rare value may lie,
+    and there is no interval (None), never the point alone.
+
+    >>> _without_spread(0.0, 20, 0, 1, 0.95)
+    Estimate(mean=0.0, low=0.0, high=0.161..., n=20)
+    >>> _without_spread(3.0, 20, 0, None, 0.95).high is None
+    True
+    """
+    if low is None or high is None:
+        return Estimate(mean, None, None, n)
+    rare = _wilson(0.0, n, statistics.NormalDist().inv_cdf((1 + confidence) / 2))[1]
+    return Estimate(mean, mean - rare * (mean - low), mean + rare * (high - mean), n)
 
 
 def _clip(x: float, low: float | None, high: float | None) -> float:
@@ -301,12 +327,19 @@ def count_ci(values: Sequence[float], floor: float, confidence: float = CONFIDEN
     """The mean of a figure that is never below ``floor`` (a count: turns, rounds, lead
     changes) with an interval that stays above the floor: Student's t on the log of the mean
     excess over the floor (the delta method), so it is asymmetric near the floor, as a count is,
-    and the plain t interval where the mean is far above it. Every value at the floor gives
-    the floor alone.
+    and the plain t interval where the mean is far above it. The delta method holds while the
+    excess is known to within a small factor; where the log interval would reach more than
+    e³ (about 20) times the mean excess (a few games: t(1) is 12.7), the plain t interval kept
+    above the floor. Every value at the floor gives the floor up to the exact Poisson bound
+    of no events in ``n`` games; values all equal above it, no interval (:func:`_without_spread`).
 
     >>> e = count_ci([1] * 197 + [2] * 3, floor=1)   # 3 of 200 games went to a second round
     >>> round(e.mean, 3), round(e.low, 4), round(e.high, 4)
     (1.015, 1.0048, 1.0466)
+    >>> count_ci([0] * 20, floor=0).high  # no lead change in 20 games: at most 0.18 a game
+    0.184...
+    >>> count_ci([0, 1], floor=0)  # two games: the t interval, from the floor
+    Estimate(mean=0.5, low=0, high=6.85..., n=2)
     """
     return count_estimate(Sample.of(values), floor, confidence)
 
@@ -319,9 +352,14 @@ def count_estimate(sample: Sample, floor: float, confidence: float = CONFIDENCE)
     excess = mean - floor
     if sample.stdev is None:
         return Estimate(mean, None, None, n)
-    if excess <= 0:
-        return Estimate(mean, mean, mean, n)
-    spread = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / (math.sqrt(n) * excess)
+    if excess <= 0:  # no event in n games: the exact Poisson upper bound, -ln((1 - c) / 2) / n
+        return Estimate(mean, mean, floor - math.log((1 - confidence) / 2) / n, n)
+    if sample.stdev == 0:
+        return _without_spread(mean, n, floor, None, confidence)
+    half = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / math.sqrt(n)
+    spread = half / excess
+    if spread > LOG_SPREAD:  # the excess is not known to a small factor: the delta method fails
+        return Estimate(mean, _clip(mean - half, floor, None), mean + half, n)
     return Estimate(mean, floor + excess * math.exp(-spread), floor + excess * math.exp(spread), n)
 
 
@@ -453,14 +491,16 @@ def paired_difference(first: Sequence[float], second: Sequence[float], confidenc
                       within: tuple[float | None, float | None] = (None, None)) -> tuple[Estimate, float]:
     """The mean of ``second[i] - first[i]`` with its t interval (clipped to ``within``, as in
     :func:`mean_ci`), and the two-sided p-value of "no difference": the paired t-test
-    (``scipy.stats.ttest_rel``). Differences that are all equal give p = 1 when they are 0
-    and p = 0 otherwise (scipy gives nan: there is no spread to judge by, and no doubt either).
+    (``scipy.stats.ttest_rel``). Differences that are all equal give p = 1 when they are 0,
+    and otherwise the exact sign test's 2^(1-n), the chance that n differences of no true
+    effect all fall on one side (scipy gives nan: there is no spread to judge by); their
+    interval is :func:`mean_ci`'s of equal values.
 
     >>> estimate, p = paired_difference([1, 2, 3, 4], [2, 3, 5, 5])
     >>> estimate.mean, round(p, 4)
     (1.25, 0.0154)
-    >>> paired_difference([1, 1], [1, 1])[1]
-    1.0
+    >>> paired_difference([1, 1], [1, 1])[1], paired_difference([0, 0], [1, 1])[1]
+    (1.0, 0.5)
     """
     if len(first) != len(second):
         raise ValueError(f"pairs need as many values on each side, not {len(first)} and {len(second)}")
@@ -478,7 +518,7 @@ def paired_estimate(differences: Sample, confidence: float = CONFIDENCE,
     if differences.stdev is None:
         return estimate, math.nan
     if differences.stdev == 0:
-        return estimate, 1.0 if estimate.mean == 0 else 0.0
+        return estimate, 1.0 if estimate.mean == 0 else min(1.0, 2.0 ** (1 - differences.n))
     statistic = estimate.mean / (differences.stdev / math.sqrt(differences.n))
     return estimate, t_two_sided_p(statistic, differences.n - 1)
 

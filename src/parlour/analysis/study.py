@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import parlour
 from parlour.analysis.compare import Comparison, Variant, comparison, figures, parse_variants
 from parlour.analysis.figures import is_rate
+from parlour.analysis.figures import difference_bounds, score_bounds
 from parlour.analysis.lead import lead_track
 from parlour.analysis.measures import (
     Branching,
@@ -438,8 +439,9 @@ def part(label: str, rows: Sequence[dict[str, Any]]) -> Part:
                            [r["decisions"] for r in traced]) if traced else None)
     if seats == 1:
         completion = [row["complete"] for row in rows if isinstance(row.get("complete"), bool)]
-        scores = [row["score"] for row in rows]
-        return replace(found, score=mean_ci(scores), durations={"score": spread(scores, None), **durations},
+        scores, bounds = [row["score"] for row in rows], score_bounds(rows[0].get("game"))
+        return replace(found, score=mean_ci(scores, within=bounds),
+                       durations={"score": spread(scores, None, bounds), **durations},
                        completion=proportion_ci(sum(completion), len(completion)) if completion else None)
     decided = [row for row in rows if row["winners"]]
     wins = [math.fsum(win_share(seat, row["winners"]) for row in decided) for seat in range(seats)]
@@ -448,8 +450,8 @@ def part(label: str, rows: Sequence[dict[str, Any]]) -> Part:
     deficits = [row["deficit"] for row in rows if row.get("deficit") is not None]
     return replace(found, balance=seat_balance(wins, len(decided)),
                    first_player=proportion_ci(math.fsum(first), len(first)) if first else None,
-                   margin=mean_ci(margins) if margins else None,
-                   deficit=mean_ci(deficits) if deficits else None,
+                   margin=mean_ci(margins, within=(0, None)) if margins else None,  # both never below 0
+                   deficit=mean_ci(deficits, within=(0, None)) if deficits else None,
                    trailed=proportion_ci(sum(d > 0 for d in deficits), len(deficits)) if deficits else None)
 
 
@@ -477,7 +479,8 @@ def skill_ladder(rows: Sequence[dict[str, Any]], levels: Sequence[str], seats: i
             by_level.setdefault(row["level"], {})[row["index"]] = row
         rungs = [_solitaire_rung(by_level[w], by_level[s], w, s) for w, s in pairs]
         extremes = _solitaire_rung(by_level[levels[0]], by_level[levels[-1]], levels[0], levels[-1])
-        scores = {level: mean_ci([r["score"] for r in by_level[level].values()]) for level in levels}
+        bounds = score_bounds(rows[0].get("game")) if rows else (None, None)
+        scores = {level: mean_ci([r["score"] for r in by_level[level].values()], within=bounds) for level in levels}
         completion = {level: proportion_ci(sum(bool(r.get("complete")) for r in by_level[level].values()),
                                            len(by_level[level])) for level in levels}
         return Ladder(ladder(rungs), extremes, skill_index(extremes.p), 1, len(by_level[levels[0]]), scores, completion)
@@ -492,7 +495,8 @@ def _solitaire_rung(weak: dict[int, dict[str, Any]], strong: dict[int, dict[str,
     ahead = [float(strong[d]["score"] > weak[d]["score"]) for d in deals]
     behind = [float(strong[d]["score"] < weak[d]["score"]) for d in deals]
     p, upset = head_to_head(ahead, behind)
-    gap = mean_ci([strong[d]["score"] - weak[d]["score"] for d in deals])
+    game = next(iter(weak.values()), {}).get("game")
+    gap = mean_ci([strong[d]["score"] - weak[d]["score"] for d in deals], within=difference_bounds(score_bounds(game)))
     return Rung(weaker, stronger, p, upset, gap)
 
 
@@ -522,9 +526,10 @@ def bound(rows: Sequence[dict[str, Any]], ladder_rows: Sequence[dict[str, Any]],
     """The bound's figures against ``level``'s scores on the same deals."""
     strongest = {row["index"]: row for row in ladder_rows if row["level"] == level}
     deals = [row for row in rows if row["index"] in strongest]
-    return Bound(agent, mean_ci([r["score"] for r in deals]),
+    bounds = score_bounds(deals[0].get("game")) if deals else (None, None)
+    return Bound(agent, mean_ci([r["score"] for r in deals], within=bounds),
                  proportion_ci(sum(bool(r.get("complete")) for r in deals), len(deals)), level,
-                 mean_ci([r["score"] - strongest[r["index"]]["score"] for r in deals]))
+                 mean_ci([r["score"] - strongest[r["index"]]["score"] for r in deals], within=difference_bounds(bounds)))
 
 
 @dataclass(frozen=True)

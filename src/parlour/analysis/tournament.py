@@ -48,6 +48,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from parlour.analysis.figures import difference_bounds, score_bounds
 from parlour.analysis.parallel import TournamentRun
 from parlour.analysis.report import fmt, interval
 from parlour.analysis.simulate import play_game, score_keys
@@ -464,8 +465,10 @@ class Tabulation:
         deals = self.deals
         multi = self.players > 1
         ratings = self._ratings() if multi else [None] * k
+        bounds = score_bounds(self.name)
         agents = [AgentResult(label, self.scores[i].n, proportion_ci(self.wins[i], self.scores[i].n),
-                              mean_estimate(self.scores[i].sample()), ratings[i]) for i, label in enumerate(labels)]
+                              mean_estimate(self.scores[i].sample(), within=bounds), ratings[i])
+                  for i, label in enumerate(labels)]
         pairs = self._pairs() if multi else self._solo_pairs()
         return Standings(self.name, self.players, self.games, deals, agents, pairs, self.resamples if multi else 0)
 
@@ -510,7 +513,8 @@ class Tabulation:
         found = []
         for (a, b), (score, completion) in self.solo.items():
             found.append(PairResult(self.labels[a], self.labels[b], score.n,
-                                    score_difference=mean_estimate(score.sample()),
+                                    score_difference=mean_estimate(score.sample(),
+                                                                   within=difference_bounds(score_bounds(self.name))),
                                     completion_difference=mean_estimate(completion.sample(), within=(-1, 1))))
         return found
 
