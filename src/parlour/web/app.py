@@ -13,6 +13,7 @@ protocol is in docs/web.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -28,12 +29,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.web import protocol
 from parlour.web.guard import Guard
-from parlour.web.limits import Limits
+from parlour.web.limits import Limits, MessageRate
 from parlour.web.protocol import (WebError, cut, error_message, parse_client_message, parse_json, parse_table_request,
                                   shown)
 from parlour.web.seats import bearer
 from parlour.web.storage import Storage
-from parlour.web.tables import CLOSE, SEND_TIMEOUT, Connection, Table, Tables
+from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, SEND_TIMEOUT, Connection, Table, Tables
 
 log = logging.getLogger("parlour.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -244,10 +245,16 @@ def _pages(app: FastAPI, static: Path) -> None:
 
 # -- the websocket ---------------------------------------------------------------------------
 async def _socket(websocket: WebSocket, table_id: str) -> None:
+    """One websocket: its messages answered in order while its writer drains the outbox. It
+    ends when the client goes, when the writer ends (the server closed it, or the client read
+    nothing for ``SEND_TIMEOUT``), or when it has not joined within ``Limits.join_seconds``;
+    messages past ``Limits.message_rate`` are dropped unread."""
     await websocket.accept()
     conn = Connection()
     writer = asyncio.create_task(_write(websocket, conn))
+    limits = _tables(websocket).limits
     table: Table | None = None
+    reader: asyncio.Future | None = None
     try:
         try:
             table = _tables(websocket).get(table_id)
@@ -256,16 +263,38 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
             conn.close(protocol.CLOSE_UNKNOWN_TABLE)
             await writer
             return
-        while not writer.done():
-            message = await websocket.receive()
+        loop = asyncio.get_running_loop()
+        rate, join_by = MessageRate(limits.message_rate, limits.message_burst), loop.time() + limits.join_seconds
+        while True:
+            reader = asyncio.ensure_future(websocket.receive())
+            wait = None if conn.joined else max(0.0, join_by - loop.time())
+            done, _ = await asyncio.wait({reader, writer}, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+            if writer in done:
+                break  # the socket is closed, or its client reads nothing: it leaves the table
+            if not done:
+                late = WebError(protocol.JOIN_TIMEOUT, f"no join within {limits.join_seconds:g} s: send "
+                                '{"type": "join", "token": "INVITE"} (or null to watch) first')
+                conn.send(error_message(late, table.state_id))
+                conn.close(protocol.CLOSE_JOIN_TIMEOUT)
+                await writer
+                return
+            message, reader = reader.result(), None
             if message["type"] == "websocket.disconnect":
                 break
-            if not _handle(table, conn, message.get("text", message.get("bytes")), _tables(websocket).limits):
+            if not rate.allow(loop.time()):
+                if rate.tell(loop.time()):
+                    fast = WebError(protocol.TOO_FAST, f"more than {limits.message_rate:g} messages a second: "
+                                    "those past it are dropped unread")
+                    conn.send(error_message(fast, table.state_id))
+                continue
+            if not _handle(table, conn, message.get("text", message.get("bytes")), limits):
                 await writer
                 return
     except WebSocketDisconnect:
         pass
     finally:
+        if reader is not None:
+            reader.cancel()
         if table is not None:
             table.leave(conn)
         writer.cancel()
@@ -325,5 +354,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
                 await websocket.close(code=item[1])
                 return
             await asyncio.wait_for(websocket.send_text(item), SEND_TIMEOUT)
-    except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+    except TimeoutError:  # it reads nothing: closed (4008) if the close can still go out, else dropped
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(code=CLOSE_TOO_SLOW), 1.0)
+    except (WebSocketDisconnect, RuntimeError, OSError):
         return  # the client went away: the reader sees it too

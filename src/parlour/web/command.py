@@ -3,6 +3,7 @@ when the command runs, so the rest of the CLI starts without them)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from pathlib import Path
@@ -46,12 +47,15 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="Actions a table may hold; a game still going then stops (end action_limit).")
 @click.option("--max-subscribers", type=click.IntRange(min=1), default=Limits.max_subscribers,
               show_default=True, help="Sockets joined to one table at once (seats' tabs and spectators); more are refused.")
+@click.option("--max-connections", type=click.IntRange(min=8), default=Limits.max_connections, show_default=True,
+              help="Connections and requests at once (sockets included); more are answered 503.")
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL", callback=_origins,
               help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
 @click.option("--trust-proxy", is_flag=True,
               help="Take this server's own origin from X-Forwarded-Proto/-Host (only behind a proxy that sets them).")
 def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: int | None, think_limit: float,
-          max_actions: int, max_subscribers: int, allow_origins: tuple[str, ...], trust_proxy: bool) -> None:
+          max_actions: int, max_subscribers: int, max_connections: int, allow_origins: tuple[str, ...],
+          trust_proxy: bool) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
 
@@ -68,16 +72,50 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: in
     check_port_free(host, port)
     workers = {"bot_workers": bot_workers} if bot_workers else {}  # else Limits' own default
     limits = Limits(think_seconds=think_limit, max_actions=max_actions, max_subscribers=max_subscribers,
-                    allow_origins=allow_origins, trust_proxy=trust_proxy, **workers)
+                    max_connections=connection_cap(max_connections), allow_origins=allow_origins,
+                    trust_proxy=trust_proxy, **workers)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"parlour web table at http://{shown}:{port}/  (tables stored in {db_path}; Ctrl+C stops)")
     # ws_max_size: a longer websocket message is refused (1009) before it is buffered whole;
     # the proxy headers are read by the app's Guard alone, and only with --trust-proxy; a client
     # that does not answer the close of its websocket must not hold up the shutdown; per-message
-    # compression is off: it cost a quarter of the server's time per action (docs/benchmarks.md).
+    # compression is off: it cost a quarter of the server's time per action (docs/benchmarks.md);
+    # past max_connections a connection is answered 503 and closed, before the open files run out.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=limits.ws_max_size, proxy_headers=False,
-                timeout_graceful_shutdown=GRACEFUL_SHUTDOWN, ws_per_message_deflate=False)
+                timeout_graceful_shutdown=GRACEFUL_SHUTDOWN, ws_per_message_deflate=False,
+                limit_concurrency=limits.max_connections)
+
+
+#: Open files kept for the database, the bot workers' pipes and the log, beside the connections.
+SPARE_FILES = 128
+
+
+def connection_cap(wanted: int) -> int:
+    """The connections the server may hold at once: ``wanted``, with the process's soft limit
+    on open files raised to fit them where the hard limit allows, else as many as it fits
+    (a server out of files stops accepting anyone, and logs every retry).
+
+    >>> 8 <= connection_cap(2_000) <= 2_000
+    True
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to fit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(hard, needed)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    cap = max(8, min(wanted, soft - SPARE_FILES))
+    if cap < wanted:
+        click.echo(f"parlour serve: the open-file limit ({soft}) fits {cap} connections, not {wanted}", err=True)
+    return cap
 
 
 def lock_database(db_path: Path) -> IO[str] | None:

@@ -161,7 +161,7 @@ class _Gone(Exception):
 def _declared_length(headers: dict[str, str]) -> int:
     """The Content-Length (0 when none; the server has checked it is digits)."""
     value = headers.get("content-length", "0").strip()
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         return 0
     return int(value) if len(value) < 19 else 2**63  # no need to convert 5,000 digits
 

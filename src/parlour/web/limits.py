@@ -41,6 +41,10 @@ class Limits:
     max_name: int = 40  # characters of a seat's name
     max_spec: int = 200  # characters of a seat's agent spec
     echo: int = 60  # characters of a client's input quoted back in an error message
+    message_rate: float = 20.0  # websocket messages a second one socket may send, on average: more are dropped (too_fast)
+    message_burst: int = 60  # messages a socket may send at once above that rate
+    join_seconds: float = 10.0  # a socket that has not joined a table by then is closed (4002)
+    max_connections: int = 2_000  # connections and requests at once: more are answered 503 (uvicorn's limit_concurrency)
 
     # -- bots --------------------------------------------------------------------------------
     think_seconds: float = 5.0  # a bot's think time per decision at most: more is refused, bots are capped (--think-limit)
@@ -78,3 +82,37 @@ class Limits:
     def option_maximum(self, game: str, option: str) -> int | None:
         """The largest value a table takes for ``option`` of ``game`` (None: the game's own bound)."""
         return OPTION_MAXIMA.get((game, option))
+
+
+class MessageRate:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once. ``allow``
+    says whether one more may come now; ``tell`` whether to say so (once a second at most, so
+    that a flood is not answered message by message).
+
+    >>> bucket = MessageRate(rate=1.0, burst=2)
+    >>> [bucket.allow(0.0), bucket.allow(0.0), bucket.allow(0.0), bucket.allow(1.0)]
+    [True, True, False, True]
+    >>> bucket.tell(0.0), bucket.tell(0.5), bucket.tell(1.0)
+    (True, False, True)
+    """
+
+    __slots__ = ("rate", "burst", "tokens", "at", "told")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at, self.told = float(burst), None, None
+
+    def allow(self, now: float) -> bool:
+        if self.at is not None:
+            self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def tell(self, now: float) -> bool:
+        if self.told is not None and now - self.told < 1.0:
+            return False
+        self.told = now
+        return True

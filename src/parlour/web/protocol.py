@@ -58,9 +58,13 @@ BODY_TOO_LARGE = "body_too_large"  # a request body over Limits.max_body (413)
 FORBIDDEN = "forbidden"  # a creator's request without the table's creator secret (403)
 UNKNOWN_SEAT = "unknown_seat"  # a seat number the table does not have (404)
 AGENT_SEAT = "agent_seat"  # a bot's seat, which has no invite (409)
+TOO_FAST = "too_fast"  # messages faster than Limits.message_rate: the excess is dropped unread
+JOIN_TIMEOUT = "join_timeout"  # a socket that sent no join within Limits.join_seconds (close 4002)
+SERVER_BUSY = "server_busy"  # a finished table to watch while Limits.finished_cache others are watched (503)
 
 # Websocket close codes: of a failed join, and of a socket the server ends.
 CLOSE_BAD_TOKEN = 4001
+CLOSE_JOIN_TIMEOUT = 4002
 CLOSE_SEAT_CLAIMED = 4003
 CLOSE_UNKNOWN_TABLE = 4004
 CLOSE_SEAT_REISSUED = 4005
@@ -68,6 +72,7 @@ CLOSE_TABLE_CLOSED = 4006
 CLOSE_TABLE_FULL = 4029
 #: The close code that follows each refusal of a join.
 JOIN_CLOSE = {BAD_TOKEN: CLOSE_BAD_TOKEN, SEAT_CLAIMED: CLOSE_SEAT_CLAIMED, TABLE_FULL: CLOSE_TABLE_FULL,
+              SERVER_BUSY: CLOSE_TABLE_FULL,
               TABLE_CLOSED: CLOSE_TABLE_CLOSED}
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
@@ -278,7 +283,8 @@ def parse_table_request(body: Any, limits: Limits = Limits()) -> TableRequest:
     if len(seats) > MAX_SEATS:
         raise WebError(BAD_OPTION, f"{len(seats)} seats: a table has at most {MAX_SEATS}", 422)
     specs = [_checked_spec(seat, limits) for seat in seats]
-    names = body.get("names") or [None] * len(seats)
+    names = body.get("names", [None] * len(seats))
+    names = [None] * len(seats) if names is None else names
     if not isinstance(names, list) or len(names) != len(seats):
         raise WebError(BAD_REQUEST, f"\"names\" has one entry (text or null) per seat: {len(seats)} here")
     return TableRequest(game, options, specs, [_checked_name(name, limits) for name in names], hints)

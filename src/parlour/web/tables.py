@@ -457,6 +457,7 @@ class Table:
         self._check_open()
         seat, claims = admit(self.seats, token, secret)
         self._check_room(seat)
+        self.tables.check_watched(self)
         made = None
         if claims:
             made = new_secret()
@@ -494,7 +495,7 @@ class Table:
 
     def human_seat(self, seat: str) -> Seat:
         """The human seat numbered ``seat`` (text, as in a path); WebError 404 or 409 otherwise."""
-        number = int(seat) if seat.isdecimal() and len(seat) < 4 else None
+        number = int(seat) if seat.isascii() and seat.isdecimal() and len(seat) < 4 else None  # not "٠"
         if number is None or number >= len(self.seats):
             raise WebError(protocol.UNKNOWN_SEAT, f"there is no seat {seat[:20]!r} at this table: its seats are "
                            f"0..{len(self.seats) - 1}", 404)
@@ -660,9 +661,21 @@ class Tables:
         self.live.pop(table.id, None)
         self.done[table.id] = table
         self.done.move_to_end(table.id)
-        idle = [tid for tid, t in self.done.items() if not t.subscribers]  # least recently used first
+        # Least recently used first; never the table just come, which its caller is about to use
+        # (a socket joining it must find it here, or a second copy would miss a re-issue or close).
+        idle = [tid for tid, t in self.done.items() if not t.subscribers and tid != table.id]
         for table_id in idle[: max(0, len(self.done) - self.limits.finished_cache)]:
-            del self.done[table_id]  # one held by sockets stays: a second copy would miss a re-issue or close
+            del self.done[table_id]  # one held by sockets stays
+
+    def check_watched(self, table: Table) -> None:
+        """Refuse a first socket on a finished table while ``finished_cache`` others are held by
+        sockets: what sockets keep in memory stays within the cache (503 ``server_busy``)."""
+        if not table.over or table.subscribers:
+            return
+        watched = sum(1 for t in self.done.values() if t.subscribers)
+        if watched >= self.limits.finished_cache:
+            raise WebError(protocol.SERVER_BUSY, f"the server holds {watched} finished tables for their watchers, "
+                           "its most: try again later (the record and the replay pages work meanwhile)", 503)
 
     def create(self, request: TableRequest) -> tuple[Table, list[str | None], str]:
         """A new table, each human seat's invite token and the creator's secret (shown once,

@@ -1,0 +1,109 @@
+"""Bounds on what one client may make a socket cost (session 29's audit): a socket must join
+within ``Limits.join_seconds``; messages past ``Limits.message_rate`` are dropped unread; a
+client that reads nothing is closed and leaves its table; a finished table watched past
+``Limits.finished_cache`` others is refused rather than copied; bad names and seat numbers
+in requests are refused. In process (TestClient); every wait is bounded, no timing asserted."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from tablekit import Socket, create, open_client
+from test_web_limits import store_finished_game
+
+from parlour.web import app as web_app
+from parlour.web.limits import Limits
+from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, Connection
+
+
+def test_a_socket_that_does_not_join_in_time_is_told_and_closed(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db", limits=Limits(join_seconds=0.2)) as client:
+        table = create(client, "psalter-row", ["human"])
+        idle = Socket(client, table["id"])
+        told = idle.receive(timeout=10)
+        assert told["type"] == "error" and told["code"] == "join_timeout" and "no join within 0.2 s" in told["message"]
+        assert idle.receive(timeout=10) == {"type": "closed", "code": 4002}
+        player = Socket(client, table["id"])  # one that joins at once plays as ever
+        player.join(table["seats"][0]["token"])
+
+
+def test_messages_past_the_rate_are_dropped_unread_and_said_once(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db", limits=Limits(message_rate=0.01, message_burst=3)) as client:
+        table = create(client, "psalter-row", ["human"])
+        socket = Socket(client, table["id"])
+        for _ in range(8):
+            socket.send({"type": "ping"})
+        answers = [socket.receive(timeout=10) for _ in range(4)]
+        assert [a["type"] for a in answers[:3]] == ["pong"] * 3
+        assert answers[3]["code"] == "too_fast" and "dropped unread" in answers[3]["message"]
+        # the other four pings were dropped: nothing answers them (the bucket fills in 100 s)
+        try:
+            extra = socket.receive(timeout=0.5)
+        except TimeoutError:
+            extra = None
+        assert extra is None
+
+
+class Unread:
+    """A websocket whose client reads nothing: a send never completes."""
+
+    def __init__(self) -> None:
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.sleep(3600)
+
+    async def close(self, code: int) -> None:
+        self.closed_with = code
+
+
+def test_a_client_that_reads_nothing_is_closed_with_4008(monkeypatch) -> None:
+    monkeypatch.setattr(web_app, "SEND_TIMEOUT", 0.05)
+    socket, conn = Unread(), Connection()
+    conn.send({"type": "pong"})
+
+    async def write() -> None:
+        await asyncio.wait_for(web_app._write(socket, conn), 5)
+
+    done = threading.Thread(target=asyncio.run, args=(write(),))  # a loop of its own, whatever runs here
+    done.start()
+    done.join(10)
+    assert not done.is_alive() and socket.closed_with == CLOSE_TOO_SLOW == 4008
+    assert CLOSE != CLOSE_TOO_SLOW
+
+
+def test_a_finished_table_is_watched_only_within_the_cache(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    for name in ("DoneA000", "DoneB000"):
+        store_finished_game(db, name, "psalter-row", {}, seed=len(name))
+    with open_client(db, limits=Limits(finished_cache=1)) as client:
+        first = Socket(client, "DoneA000")
+        first.join(None)
+        busy = Socket(client, "DoneB000")
+        busy.send({"type": "join", "token": None})
+        refused = busy.receive(timeout=10)
+        assert refused["code"] == "server_busy" and "finished tables for their watchers" in refused["message"]
+        assert busy.receive(timeout=10) == {"type": "closed", "code": 4029}
+        again = Socket(client, "DoneA000")  # the one watched takes more watchers: the same table
+        again.join(None)
+        held = client.get("/api/server").json()
+        assert held["connections"] == 2 and held["tables"]["finished_in_memory"] <= 2
+        first.close(), again.close()
+        later = Socket(client, "DoneB000")
+        later.join(None)  # no one watches the other now: this one may be watched
+
+
+def test_names_that_are_not_a_list_and_seats_in_other_digits_are_refused(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db") as client:
+        for names in (0, {}, "", False):
+            body = {"game": "psalter-row", "seats": ["human"], "names": names}
+            response = client.post("/api/tables", json=body)
+            assert response.status_code == 400 and '"names"' in response.json()["error"]["message"], names
+        assert client.post("/api/tables", json={"game": "psalter-row", "seats": ["human"], "names": None}).status_code == 201
+        table = create(client, "psalter-row", ["human"])
+        headers = {"Authorization": f"Bearer {table['admin']}"}
+        assert client.post(f"/api/tables/{table['id']}/seats/0/invite", headers=headers).status_code == 200
+        refused = client.post(f"/api/tables/{table['id']}/seats/\u0660/invite", headers=headers)  # an Arabic-Indic 0
+        assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_seat"
