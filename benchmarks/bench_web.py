@@ -73,7 +73,8 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen:
-    command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"]
+    command = [sys.executable, "-m", "parlour.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0",
+               "--tables-per-minute", "100000"]  # every client of the load runs on this one address
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
     server.stdout.readline()  # the address line

@@ -107,3 +107,34 @@ def test_names_that_are_not_a_list_and_seats_in_other_digits_are_refused(tmp_pat
         assert client.post(f"/api/tables/{table['id']}/seats/0/invite", headers=headers).status_code == 200
         refused = client.post(f"/api/tables/{table['id']}/seats/\u0660/invite", headers=headers)  # an Arabic-Indic 0
         assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_seat"
+
+
+def test_one_address_makes_tables_within_its_rate_and_refusals_do_not_count(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db", limits=Limits(tables_per_minute=2)) as client:
+        bad = client.post("/api/tables", json={"game": "no-such-game", "seats": ["human"]})
+        assert bad.status_code == 422
+        create(client, "psalter-row", ["human"])
+        create(client, "psalter-row", ["human"])
+        refused = client.post("/api/tables", json={"game": "psalter-row", "seats": ["human"]})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_fast"
+        assert "2 tables a minute" in refused.json()["error"]["message"]
+        assert len(client.get("/api/tables").json()["tables"]) == 2
+
+
+def test_a_table_nobody_acted_at_or_joined_is_closed_after_waiting_hours(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db", limits=Limits(waiting_hours=1)) as client:
+        left, watched, played = (create(client, "psalter-row", ["human"]) for _ in range(3))
+        live = client.app.state.tables.live
+        for table in (left, watched, played):
+            live[table["id"]].stored.created = "2000-01-01T00:00:00Z"
+        watcher = Socket(client, watched["id"])
+        watcher.join(None)
+        player = Socket(client, played["id"])
+        _, state = player.join(played["seats"][0]["token"])
+        player.send({"type": "act", "action": state["legal"][0], "state_id": state["state_id"]})
+        player.expect("state")
+        player.close()
+        create(client, "psalter-row", ["human"])  # a new table looks for old ones left waiting
+        assert client.get(f"/api/tables/{left['id']}").status_code == 404
+        assert client.get(f"/api/tables/{watched['id']}").status_code == 200  # someone is there
+        assert client.get(f"/api/tables/{played['id']}").status_code == 200  # someone played

@@ -113,7 +113,9 @@ def _api(app: FastAPI) -> None:
         except ValueError as err:
             raise WebError(protocol.BAD_REQUEST, f"the body is not JSON ({cut(str(err), 100)}): send e.g. "
                            '{"game": "psalter-row", "seats": ["human"]}') from None
-        table, tokens, admin = _tables(request).create(parse_table_request(body, request.app.state.limits))
+        asked = parse_table_request(body, request.app.state.limits)
+        _tables(request).check_rate(_address(request))  # a refused request makes nothing and is not counted
+        table, tokens, admin = _tables(request).create(asked)
         seats = []
         for seat, token in zip(table.seats, tokens):
             entry = seat.public()
@@ -241,6 +243,16 @@ def _pages(app: FastAPI, static: Path) -> None:
         if not found:
             raise WebError("not_found", f"there is no static file {shown(path, request.app.state.limits.echo)}", 404)
         return FileResponse(target, headers={"Cache-Control": "no-cache"})
+
+
+def _address(request: Request) -> str | None:
+    """The client's address: the first of ``X-Forwarded-For`` behind a trusted proxy (``--trust-proxy``),
+    else the connection's peer (None where the server has none, as in tests)."""
+    if request.app.state.limits.trust_proxy:
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[0].strip()
+        if forwarded:
+            return forwarded[:64]
+    return request.client.host if request.client else None
 
 
 # -- the websocket ---------------------------------------------------------------------------

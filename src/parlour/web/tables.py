@@ -17,8 +17,10 @@ import logging
 import random
 import re
 import secrets
+import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import parlour
@@ -32,7 +34,7 @@ from parlour.core.game import Game, State
 from parlour.core.registry import load_seated
 from parlour.web import protocol
 from parlour.web.bots import BotFailed, BotPool, Job
-from parlour.web.limits import Limits
+from parlour.web.limits import Limits, MessageRate
 from parlour.web.protocol import TableRequest, WebError, error_message
 from parlour.web.seats import AGENT, HUMAN, Seat, admit, check_admin, find, new_secret, token_hash
 from parlour.web.storage import Storage, StoredTable, now
@@ -77,6 +79,7 @@ CLOSE = "close"  # an outbox entry (CLOSE, code): close the socket after what wa
 MAX_OUTBOX = 500  # messages a client may fall behind by before it is dropped
 SEND_TIMEOUT = 20.0  # seconds one message may take to go out before the client counts as gone
 CLOSE_TOO_SLOW = 4008
+REMEMBERED_ADDRESSES = 10_000  # client addresses whose table-making rate is kept (about 1 MB)
 
 
 @dataclass(eq=False)
@@ -615,6 +618,7 @@ class Tables:
         self.replaying = asyncio.Semaphore(1)  # one replay page made at a time (Table.replay)
         self.live: dict[str, Table] = {}  # every table whose game goes on
         self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
+        self._creators: OrderedDict[str, MessageRate] = OrderedDict()  # address -> its table-making rate
 
     def get(self, table_id: str) -> Table:
         """The live table, or a finished one (kept among the ``finished_cache`` last used, else
@@ -680,6 +684,7 @@ class Tables:
     def create(self, request: TableRequest) -> tuple[Table, list[str | None], str]:
         """A new table, each human seat's invite token and the creator's secret (shown once,
         stored only hashed)."""
+        self.close_waiting()
         if len(self.live) >= self.limits.max_live_tables:
             raise WebError(protocol.TOO_MANY_TABLES, f"the server holds {len(self.live)} unfinished tables, its "
                            "limit: try again once some have finished", 503)
@@ -706,6 +711,34 @@ class Tables:
         table = self.live[stored.id] = Table(stored, game, seats, self)
         table.wake_bots()
         return table, tokens, admin
+
+    def check_rate(self, address: str | None) -> None:
+        """Refuse a table past ``Limits.tables_per_minute`` from one client address (429
+        ``too_fast``); the addresses remembered are bounded (the longest silent go first)."""
+        if address is None:
+            return
+        bucket = self._creators.pop(address, None) or MessageRate(self.limits.tables_per_minute / 60,
+                                                                   max(1, int(self.limits.tables_per_minute)))
+        self._creators[address] = bucket
+        while len(self._creators) > REMEMBERED_ADDRESSES:
+            self._creators.popitem(last=False)
+        if not bucket.allow(time.monotonic()):
+            raise WebError(protocol.TOO_FAST, f"more than {self.limits.tables_per_minute:g} tables a minute from "
+                           "this address: try again in a while", 429)
+
+    def close_waiting(self) -> int:
+        """Close every unfinished table at which nobody has acted and nobody is joined since
+        ``Limits.waiting_hours`` after it was made (a table made and left keeps no slot for
+        ever); how many. The creator's close, without the creator."""
+        cutoff = datetime.now(timezone.utc) - timedelta(hours=self.limits.waiting_hours)
+        stale = [t for t in self.live.values()
+                 if t.state_id == 0 and not t.subscribers and _made(t.stored.created) < cutoff]
+        for table in stale:
+            log.info("table %s closed: nobody acted at it or joined it for %g hours", table.id, self.limits.waiting_hours)
+            self.storage.delete_table(table.id)
+            self.live.pop(table.id, None)
+            table.close()
+        return len(stale)
 
     def delete(self, table_id: str, admin: str | None) -> None:
         """Close the table for good at its creator's request (``admin``: the creator's secret;
@@ -820,6 +853,14 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
         "end": stored.end_reason,
         "hints": stored.hints,
     }
+
+
+def _made(created: str) -> datetime:
+    """When a table was made (``storage.now``'s text; an unreadable one counts as just now)."""
+    try:
+        return datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return datetime.now(timezone.utc)
 
 
 def _game_for(request: TableRequest, limits: Limits) -> Game:
