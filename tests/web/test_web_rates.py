@@ -138,3 +138,29 @@ def test_a_table_nobody_acted_at_or_joined_is_closed_after_waiting_hours(tmp_pat
         assert client.get(f"/api/tables/{left['id']}").status_code == 404
         assert client.get(f"/api/tables/{watched['id']}").status_code == 200  # someone is there
         assert client.get(f"/api/tables/{played['id']}").status_code == 200  # someone played
+
+
+def test_a_finished_table_is_rebuilt_once_for_requests_together_and_lets_other_tables_run(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    actions = store_finished_game(db, "LongOne1", "decktet-golf", {"players": 4, "rounds": 8})
+    assert len(actions) > 2 * 500  # more than two rebuild steps
+    with open_client(db) as client:
+        tables = client.app.state.tables
+
+        async def together() -> tuple:
+            ticks = 0
+
+            async def ticker() -> None:
+                nonlocal ticks
+                while True:
+                    ticks += 1
+                    await asyncio.sleep(0)
+
+            other = asyncio.ensure_future(ticker())
+            first, second = await asyncio.gather(tables.fetch("LongOne1"), tables.fetch("LongOne1"))
+            other.cancel()
+            return first, second, ticks
+
+        first, second, ticks = client.portal.call(together)
+        assert first is second is tables.get("LongOne1") and first.state_id == len(actions)
+        assert ticks >= 2  # the loop ran other work between the rebuild's steps

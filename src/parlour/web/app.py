@@ -132,7 +132,7 @@ def _api(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
     async def reissue_invite(request: Request, table_id: str, seat: str) -> dict[str, Any]:
-        table = _tables(request).get(table_id)
+        table = await _tables(request).fetch(table_id)
         table.check_admin(bearer(request.headers.get("authorization")), "re-issue an invite")
         chosen = table.human_seat(seat)
         return {"id": table.id, "seat": chosen.seat, "invite": _invite(table.id, table.reissue(chosen))}
@@ -147,11 +147,11 @@ def _api(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}")
     async def one_table(request: Request, table_id: str) -> dict[str, Any]:
-        return _tables(request).get(table_id).summary()
+        return (await _tables(request).fetch(table_id)).summary()
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
-        table = _tables(request).get(table_id)
+        table = await _tables(request).fetch(table_id)
         body = json.dumps(table.record(), indent=1)
         name = f"parlour-{table.game.name}-{table.id}.json"
         return Response(body, media_type="application/json",
@@ -160,7 +160,7 @@ def _api(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str, seat: str | None = None, start: str | None = None,
                      text: str | None = None) -> Response:
-        table = _tables(request).get(table_id)
+        table = await _tables(request).fetch(table_id)
         echo = request.app.state.limits.echo
         seat_no, first = _seat_param(seat, echo), _number_param("start", start, 0, echo)
         page = await table.replay(seat_no, first, _flag(text))
@@ -169,7 +169,7 @@ def _api(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/log")
     async def log_entries(request: Request, table_id: str, start: str | None = None) -> Response:
         first = _number_param("start", start, 1, request.app.state.limits.echo)
-        return Response(json.dumps(_tables(request).get(table_id).log_page(first)), media_type="application/json")
+        return Response(json.dumps((await _tables(request).fetch(table_id)).log_page(first)), media_type="application/json")
 
 
 def _invite(table_id: str, token: str) -> str:
@@ -213,9 +213,9 @@ def _pages(app: FastAPI, static: Path) -> None:
                                 f"from {static}.</p>", status_code=404)
         return FileResponse(path, headers={"Cache-Control": "no-cache"})
 
-    def table_page(request: Request, table_id: str, name: str) -> Response:
+    async def table_page(request: Request, table_id: str, name: str) -> Response:
         try:
-            _tables(request).get(table_id)
+            await _tables(request).fetch(table_id)
         except WebError as err:
             return HTMLResponse(f"<h1>No such table</h1><p>{html.escape(err.message)}</p>", status_code=404)
         return page(name)
@@ -226,11 +226,11 @@ def _pages(app: FastAPI, static: Path) -> None:
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table(request: Request, table_id: str) -> Response:
-        return table_page(request, table_id, "table.html")
+        return await table_page(request, table_id, "table.html")
 
     @app.get("/t/{table_id}/replay", include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> Response:
-        return table_page(request, table_id, "replay.html")
+        return await table_page(request, table_id, "replay.html")
 
     @app.get("/static/{path:path}", include_in_schema=False)
     async def static_file(request: Request, path: str) -> Response:
@@ -269,7 +269,7 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
     reader: asyncio.Future | None = None
     try:
         try:
-            table = _tables(websocket).get(table_id)
+            table = await _tables(websocket).fetch(table_id)
         except WebError as err:
             conn.send(error_message(err, None))
             conn.close(protocol.CLOSE_UNKNOWN_TABLE)

@@ -41,8 +41,8 @@ class Limits:
     max_name: int = 40  # characters of a seat's name
     max_spec: int = 200  # characters of a seat's agent spec
     echo: int = 60  # characters of a client's input quoted back in an error message
-    message_rate: float = 20.0  # websocket messages a second one socket may send, on average: more are dropped (too_fast)
-    message_burst: int = 60  # messages a socket may send at once above that rate
+    message_rate: float = 50.0  # websocket messages a second one socket may send, on average: more are dropped (too_fast)
+    message_burst: int = 200  # messages a socket may send at once above that rate (a whole solitaire game)
     join_seconds: float = 10.0  # a socket that has not joined a table by then is closed (4002)
     max_connections: int = 2_000  # connections and requests at once: more are answered 503 (uvicorn's limit_concurrency)
 

@@ -12,6 +12,7 @@ from that seat's view, told to the connection that asked and to nobody else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -21,7 +22,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Iterator
 
 import parlour
 from parlour.agents import Agent, Budget
@@ -44,6 +45,7 @@ log = logging.getLogger("parlour.web")
 STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
 REPLAY_CHUNK = 10  # replay steps made between two turns of the event loop
+REBUILD_CHUNK = 500  # stored actions replayed between two turns of the event loop (about 6 ms)
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
 #: The agent whose moves hints give: the strongest level (capped to the server's limits).
 ADVISOR = f"level:{strongest().name}"
@@ -619,26 +621,58 @@ class Tables:
         self.live: dict[str, Table] = {}  # every table whose game goes on
         self.done: OrderedDict[str, Table] = OrderedDict()  # finished ones, least recently used first
         self._creators: OrderedDict[str, MessageRate] = OrderedDict()  # address -> its table-making rate
+        self._loading: dict[str, asyncio.Future] = {}  # tables being rebuilt for a request or a socket
 
     def get(self, table_id: str) -> Table:
         """The live table, or a finished one (kept among the ``finished_cache`` last used, else
-        loaded from the store); WebError 404 otherwise."""
-        table = self.live.get(table_id) if isinstance(table_id, str) else None
+        loaded from the store); WebError 404 otherwise. On the event loop, :meth:`fetch`."""
+        table = self._held(table_id)
         if table is not None:
             return table
-        if table_id in self.done:
-            self.done.move_to_end(table_id)
-            return self.done[table_id]
         stored = self._stored(table_id)
-        try:
+        with _damaged(table_id):
             table = self._rebuild(stored)
-        except (ParlourError, KeyError, TypeError) as err:
-            raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
-                           f"actions ({err}); the other tables are not affected", 500) from None
+        return self._placed(table)
+
+    async def fetch(self, table_id: str) -> Table:
+        """:meth:`get` for a request or a socket: a table not in memory is rebuilt
+        ``REBUILD_CHUNK`` actions at a time, other tables' turns between (a long finished match
+        never stalls the server), and requests for it meanwhile wait for that one rebuild."""
+        table = self._held(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> Table:
+        stored = self._stored(table_id)
+        with _damaged(table_id):
+            table = self._seated(stored)
+            actions = self.storage.actions(stored.id)
+            for start in range(0, len(actions), REBUILD_CHUNK):
+                table.replay_stored(actions[start : start + REBUILD_CHUNK])
+                await asyncio.sleep(0)
+        return self._held(table_id) or self._placed(table)
+
+    def _held(self, table_id: str) -> Table | None:
+        """The table if it is in memory (a finished one becomes the most recently used)."""
+        if not isinstance(table_id, str):
+            return None
+        table = self.live.get(table_id)
+        if table is None and table_id in self.done:
+            self.done.move_to_end(table_id)
+            table = self.done[table_id]
+        return table
+
+    def _placed(self, table: Table) -> Table:
+        """A table just rebuilt, among the live or the finished ones."""
         if table.over:
             self.finished(table)
         else:
-            self.live[table_id] = table
+            self.live[table.id] = table
         return table
 
     def catalogue(self) -> dict[str, Any]:
@@ -808,6 +842,12 @@ class Tables:
         return stored
 
     def _rebuild(self, stored: StoredTable) -> Table:
+        table = self._seated(stored)
+        table.replay_stored(self.storage.actions(stored.id))
+        return table
+
+    def _seated(self, stored: StoredTable) -> Table:
+        """A stored table at its start: its game and seats (bots capped to this server's limits)."""
         game = parlour.load(stored.game, **stored.options)
         seats = []
         for i, (info, digest, claim) in enumerate(zip(stored.seats, stored.token_hashes, stored.claim_hashes)):
@@ -820,9 +860,7 @@ class Tables:
                     log.warning("table %s seat %s: the agent %s is over this server's limits (%s); it plays as %s",
                                 stored.id, i, info["spec"], over, agent.spec)
             seats.append(Seat(i, info["kind"], info["name"], info.get("spec"), digest, agent, claim))
-        table = Table(stored, game, seats, self)
-        table.replay_stored(self.storage.actions(stored.id))
-        return table
+        return Table(stored, game, seats, self)
 
     def _capped(self, agent: Agent) -> Agent:
         """The agent as it plays here: within the think limit and the iteration cap."""
@@ -853,6 +891,16 @@ def _stored_summary(stored: StoredTable, actions: int) -> dict[str, Any]:
         "end": stored.end_reason,
         "hints": stored.hints,
     }
+
+
+@contextlib.contextmanager
+def _damaged(table_id: str) -> Iterator[None]:
+    """A stored table whose rebuild fails is damaged (500 ``damaged_table``); the others stand."""
+    try:
+        yield
+    except (ParlourError, KeyError, TypeError) as err:
+        raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
+                       f"actions ({err}); the other tables are not affected", 500) from None
 
 
 def _made(created: str) -> datetime:
