@@ -164,3 +164,16 @@ def test_a_finished_table_is_rebuilt_once_for_requests_together_and_lets_other_t
         first, second, ticks = client.portal.call(together)
         assert first is second is tables.get("LongOne1") and first.state_id == len(actions)
         assert ticks >= 2  # the loop ran other work between the rebuild's steps
+
+
+def test_pages_refuse_other_sites_frames_and_bodies_get_plain_words(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db") as client:
+        table = create(client, "psalter-row", ["human"])
+        for path in ("/", f"/t/{table['id']}"):
+            page = client.get(path)
+            assert page.headers["x-frame-options"] == "DENY"
+            assert page.headers["content-security-policy"] == "frame-ancestors 'none'"
+        headers = {"Content-Type": "application/json"}
+        for body, words in ((b"\xff", "not UTF-8 text"), (b"1" * 5000, "more than 4,300 digits")):
+            message = client.post("/api/tables", content=body, headers=headers).json()["error"]["message"]
+            assert words in message and "sys." not in message and "codec" not in message

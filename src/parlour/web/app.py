@@ -205,13 +205,19 @@ def _flag(value: str | None) -> bool:
     return value is not None and value.lower() in ("1", "true", "yes", "on")
 
 
+#: The pages' headers: always checked afresh, and never shown inside another site's frame
+#: (a table's buttons under a page that lays its own over them: clickjacking).
+PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Frame-Options": "DENY",
+                "Content-Security-Policy": "frame-ancestors 'none'"}
+
+
 def _pages(app: FastAPI, static: Path) -> None:
     def page(name: str) -> Response:
         path = static / name
         if not path.is_file():
             return HTMLResponse(f"<h1>parlour</h1><p>The web client is not installed: {name} is missing "
                                 f"from {static}.</p>", status_code=404)
-        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+        return FileResponse(path, headers=PAGE_HEADERS)
 
     async def table_page(request: Request, table_id: str, name: str) -> Response:
         try:

@@ -148,11 +148,27 @@ def parse_json(data: str | bytes) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: NaN is not a JSON value
+    >>> parse_json("1" * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: it holds an integer of more than 4,300 digits
+    >>> parse_json(bytes([255]))
+    Traceback (most recent call last):
+    ...
+    ValueError: it is not UTF-8 text (byte 1 cannot begin or continue a character)
     """
     try:
-        return json.loads(data.decode("utf-8") if isinstance(data, bytes) else data, parse_constant=_no_constant)
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as err:
+        raise ValueError(f"it is not UTF-8 text (byte {err.start + 1} cannot begin or continue a character)") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
+    except ValueError as err:
+        if "int_max_str_digits" in str(err) or "integer string conversion" in str(err):
+            raise ValueError("it holds an integer of more than 4,300 digits") from None  # not Python's own advice
+        raise
 
 
 def _no_constant(name: str) -> Any:
