@@ -70,7 +70,7 @@ import parlour
 from parlour.agents.base import Agent
 from parlour.agents.ismcts import IsmctsAgent
 from parlour.agents.levels import LEVELS
-from parlour.analysis.duplicate import MEASURES, duplicate_deal, standing, summary
+from parlour.analysis.duplicate import duplicate_deal, interval_text, print_summary, standing, summary
 from parlour.analysis.results import RowWriter
 from parlour.analysis.tournament import (
     PairResult,
@@ -266,22 +266,14 @@ def print_duplicate(rows: list[dict[str, Any]], title: str, console: Console) ->
     duplicate match and the verdict on ``ahead``."""
     for side, who in (("trial", "tried, one seat against the base"), ("base", "base, the same seats")):
         e = standing(rows, side)
-        console.print(f"{who:>34}: ahead of {e['ahead'].mean:.2%} [{e['ahead'].low:.2%}, {e['ahead'].high:.2%}] "
-                      f"of the opponents, won {e['won'].mean:.2%} [{e['won'].low:.2%}, {e['won'].high:.2%}], "
-                      f"score {e['score'].mean:.2f} [{e['score'].low:.2f}, {e['score'].high:.2f}]")
+        console.print(f"{who:>34}: ahead of {e['ahead'].mean:.2%} {interval_text(e['ahead'], '.2%')} of the opponents, "
+                      f"won {e['won'].mean:.2%} {interval_text(e['won'], '.2%')}, "
+                      f"score {e['score'].mean:.2f} {interval_text(e['score'], '.2f')}")
     think = sorted(t for row in rows for t in row.get("think") or ())
     if think:
         console.print(f"{'think time of the tried seat':>34}: median {statistics.median(think):.3f} s, "
                       f"max {think[-1]:.3f} s over {len(think)} decisions with a choice")
-    result = summary(rows)
-    for measure in (*MEASURES, "diverged"):
-        e = result[measure]
-        console.print(f"{measure:>8}: {e.mean:+.4f} [{e.low:+.4f}, {e.high:+.4f}]"
-                      + ("" if measure == "diverged" else ", trial less base, per seat"))
-    e = result["ahead"]
-    word = "BETTER" if e.low > 0 else "WORSE" if e.high < 0 else "not separated"
-    console.print(f"{title}: finished ahead of {e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}] more of the "
-                  f"opponents, over {e.n} deals: {word} at 95%")
+    print_summary(summary(rows), title, console)
 
 
 def _trial(job: tuple[int, int, int]) -> dict[str, Any]:

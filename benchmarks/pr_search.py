@@ -50,6 +50,7 @@ import parlour
 from parlour.agents.heuristic.psalter_row import MOST_DRAWS
 from parlour.agents.mlp import Mlp, load, save
 from parlour.agents.pimc import PimcAgent
+from parlour.analysis.figures import difference_bounds, score_bounds
 from parlour.analysis.stats import paired_difference, proportion_ci
 from parlour.cards.standard import BY_CODE, COLOUR, RANK, SUIT
 from parlour.core.chance import derive_seed
@@ -412,7 +413,7 @@ def pair(args: argparse.Namespace) -> None:
             print(f"{path}: {len(common)} deal in common with {args.files[0]}: no interval")
             continue
         scores = [[side[d]["score"] for d in common] for side in (base, other)]
-        diff, _ = paired_difference(*scores)
+        diff, _ = paired_difference(*scores, within=difference_bounds(score_bounds("psalter-row")))  # never n/a
         print(f"{path}: {sum(scores[1]) / len(common):.2f} against {sum(scores[0]) / len(common):.2f} on "
               f"{len(common)} deals, "
               f"{diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}]; Psalters "

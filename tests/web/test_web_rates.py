@@ -15,6 +15,7 @@ from test_web_limits import store_finished_game
 
 from parlour.web import app as web_app
 from parlour.web.limits import Limits
+from parlour.web.protocol import WebError
 from parlour.web.tables import CLOSE, CLOSE_TOO_SLOW, Connection
 
 
@@ -177,3 +178,56 @@ def test_pages_refuse_other_sites_frames_and_bodies_get_plain_words(tmp_path: Pa
         for body, words in ((b"\xff", "not UTF-8 text"), (b"1" * 5000, "more than 4,300 digits")):
             message = client.post("/api/tables", content=body, headers=headers).json()["error"]["message"]
             assert words in message and "sys." not in message and "codec" not in message
+
+
+def test_a_table_evicted_between_a_sockets_connect_and_its_join_is_held_again(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    for name in ("DoneA000", "DoneB000"):
+        store_finished_game(db, name, "psalter-row", {}, seed=len(name))
+    with open_client(db, limits=Limits(finished_cache=1)) as client:
+        tables = client.app.state.tables
+        late = Socket(client, "DoneA000")  # fetched at connect, not yet joined
+        client.get("/api/tables/DoneB000")  # the one cached slot goes to another table
+        late.join(None)
+        held = tables._held("DoneA000")
+        assert held is not None and len(held.subscribers) == 1  # the socket's table, the one the server holds
+
+
+def test_a_table_closed_while_it_is_rebuilt_is_not_brought_back(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    store_finished_game(db, "LongOne1", "decktet-golf", {"players": 4, "rounds": 8})
+    with open_client(db) as client:
+        tables = client.app.state.tables
+
+        async def scenario() -> str:
+            loading = asyncio.ensure_future(tables.fetch("LongOne1"))
+            for _ in range(3):
+                await asyncio.sleep(0)  # the rebuild has begun and yields between its steps
+            tables.storage.delete_table("LongOne1")
+            try:
+                await loading
+            except WebError as err:
+                return err.code
+            return "served"
+
+        assert client.portal.call(scenario) == "unknown_table"
+        assert tables._held("LongOne1") is None
+
+
+def test_a_refused_table_gives_back_its_place_in_the_rate(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db", limits=Limits(tables_per_minute=2, max_live_tables=1)) as client:
+        first = create(client, "psalter-row", ["human"])
+        assert client.post("/api/tables", json={"game": "psalter-row", "seats": ["human"]}).status_code == 503
+        client.delete(f"/api/tables/{first['id']}", headers={"Authorization": f"Bearer {first['admin']}"})
+        create(client, "psalter-row", ["human"])  # the 503 did not count: this is the second of two
+
+
+def test_behind_a_trusted_proxy_the_address_is_the_one_the_proxy_added() -> None:
+    class Asked:
+        def __init__(self, trust: bool, forwarded: str) -> None:
+            self.app = type("App", (), {"state": type("State", (), {"limits": Limits(trust_proxy=trust)})})
+            self.headers = {"x-forwarded-for": forwarded}
+            self.client = type("Peer", (), {"host": "10.0.0.1"})
+
+    assert web_app._address(Asked(True, "6.6.6.6, 203.0.113.7")) == "203.0.113.7"  # not what the client wrote
+    assert web_app._address(Asked(False, "6.6.6.6")) == "10.0.0.1"

@@ -217,17 +217,22 @@ def print_summary(result: dict[str, Estimate], title: str, console: Console) -> 
     """
     for measure in (*MEASURES, "diverged"):
         e = result[measure]
-        console.print(f"{measure:>8}: {e.mean:+.4f} {_interval(e, '+.4f')}"
+        console.print(f"{measure:>8}: {e.mean:+.4f} {interval_text(e, '+.4f')}"
                       + ("" if measure == "diverged" else ", trial less base, per seat"), highlight=False)
     e = result["ahead"]
-    word = ("no interval (one deal, or no spread to judge by)" if e.low is None or e.high is None else
+    word = ("no interval from one deal" if e.low is None or e.high is None else
             "BETTER at 95%" if e.low > 0 else "WORSE at 95%" if e.high < 0 else "not separated at 95%")
-    console.print(f"{escape(title)}: finished ahead of {e.mean:+.2%} {_interval(e, '+.2%')} more of the "
+    console.print(f"{escape(title)}: finished ahead of {e.mean:+.2%} {interval_text(e, '+.2%')} more of the "
                   f"opponents, over {e.n} deals: {word}", highlight=False)
 
 
-def _interval(e: Estimate, form: str) -> str:
-    """The interval as printed (escaped: rich would read ``[n/a]`` as a markup tag and drop it)."""
+def interval_text(e: Estimate, form: str) -> str:
+    """The interval as printed, ``[n/a]`` where there is none (escaped: rich would read
+    ``[n/a]`` as a markup tag and drop it).
+
+    >>> print(interval_text(Estimate(1.0, None, None, 1), ".2f"), interval_text(Estimate(1.0, 0.5, 1.5, 3), ".1f"))
+    \\[n/a] [0.5, 1.5]
+    """
     return escape("[n/a]" if e.low is None or e.high is None else f"[{e.low:{form}}, {e.high:{form}}]")
 
 

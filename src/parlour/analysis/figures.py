@@ -5,8 +5,9 @@ can be (docs/workbench.md, "Which interval for which figure").
   player's wins): Wilson's score interval, inside [0, 1].
 - A **count** that by the rules is never below a floor (:data:`FLOORS`: turns, rounds, lead
   changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor.
-- Anything else (scores, mean round scores): Student's t; a game's scores kept inside its
-  score range where it has one (:func:`score_bounds`: Psalter Row's -9..14).
+- Anything else (scores, mean round scores): Student's t. Simulations, tournaments and
+  studies keep a game's scores inside its score range where it has one (:func:`score_bounds`:
+  Psalter Row's -9..14).
 - A **paired difference** of two shares lies in [-1, 1]: Student's t clipped to it.
 
 >>> figure_ci("rounds", [1] * 197 + [2] * 3).low > 1      # Student's t alone: 0.998
@@ -21,6 +22,7 @@ import functools
 from collections.abc import Sequence
 
 import parlour
+from parlour.core.registry import game_class
 
 from parlour.analysis.stats import (
     Estimate,
@@ -91,7 +93,7 @@ def score_bounds(game: str | None) -> Bounds:
     """
     if game not in parlour.game_names():
         return None, None
-    bounds = parlour.load(game).score_range
+    bounds = game_class(game).score_range
     return (None, None) if bounds is None else bounds
 
 

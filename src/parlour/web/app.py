@@ -114,8 +114,7 @@ def _api(app: FastAPI) -> None:
             raise WebError(protocol.BAD_REQUEST, f"the body is not JSON ({cut(str(err), 100)}): send e.g. "
                            '{"game": "psalter-row", "seats": ["human"]}') from None
         asked = parse_table_request(body, request.app.state.limits)
-        _tables(request).check_rate(_address(request))  # a refused request makes nothing and is not counted
-        table, tokens, admin = _tables(request).create(asked)
+        table, tokens, admin = _tables(request).create_from(_address(request), asked)
         seats = []
         for seat, token in zip(table.seats, tokens):
             entry = seat.public()
@@ -252,10 +251,11 @@ def _pages(app: FastAPI, static: Path) -> None:
 
 
 def _address(request: Request) -> str | None:
-    """The client's address: the first of ``X-Forwarded-For`` behind a trusted proxy (``--trust-proxy``),
-    else the connection's peer (None where the server has none, as in tests)."""
+    """The client's address: behind a trusted proxy (``--trust-proxy``) the last entry of
+    ``X-Forwarded-For``, the one the proxy added (those before it are the client's own word),
+    else the connection's peer (None where the server has none)."""
     if request.app.state.limits.trust_proxy:
-        forwarded = request.headers.get("x-forwarded-for", "").split(",")[0].strip()
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
         if forwarded:
             return forwarded[:64]
     return request.client.host if request.client else None
@@ -313,6 +313,8 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         if reader is not None:
             reader.cancel()
+            if reader.done() and not reader.cancelled():
+                reader.exception()  # retrieved: the client's going is why it ended
         if table is not None:
             table.leave(conn)
         writer.cancel()

@@ -54,7 +54,8 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL", callback=_origins,
               help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
 @click.option("--trust-proxy", is_flag=True,
-              help="Take this server's own origin from X-Forwarded-Proto/-Host (only behind a proxy that sets them).")
+              help="Take this server's own origin from X-Forwarded-Proto/-Host and a client's address from the last "
+                   "X-Forwarded-For entry (only behind a proxy that sets them).")
 def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: int | None, think_limit: float,
           max_actions: int, max_subscribers: int, max_connections: int, tables_per_minute: float,
           allow_origins: tuple[str, ...], trust_proxy: bool) -> None:

@@ -113,6 +113,10 @@ class MessageRate:
             return True
         return False
 
+    def refund(self) -> None:
+        """Give back the last one allowed (it turned out not to count)."""
+        self.tokens = min(float(self.burst), self.tokens + 1)
+
     def tell(self, now: float) -> bool:
         if self.told is not None and now - self.told < 1.0:
             return False

@@ -123,6 +123,7 @@ class Table:
         self.state: State = game.new_state(stored.seed)
         self.log: list[dict[str, Any]] = []
         self.subscribers: set[Connection] = set()
+        self.seen = datetime.min.replace(tzinfo=timezone.utc)  # when a socket last joined (in this process)
         self.bot_task: asyncio.Task | None = None
         self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
@@ -463,12 +464,14 @@ class Table:
         seat, claims = admit(self.seats, token, secret)
         self._check_room(seat)
         self.tables.check_watched(self)
+        self.tables.adopt(self)
         made = None
         if claims:
             made = new_secret()
             self._store_hashes(seat, claim=token_hash(made))
         conn.seat, conn.joined = seat, True
         self.subscribers.add(conn)
+        self.seen = datetime.now(timezone.utc)
         conn.send({"type": "joined", "seat": seat, "secret": made, "table": self.summary()})
         if log_from is not None:
             for start in range(log_from, self.state_id + 1, self.tables.limits.log_page):
@@ -644,8 +647,13 @@ class Tables:
         loading = self._loading.get(table_id)
         if loading is None:
             loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
-            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
         return await asyncio.shield(loading)
+
+    def _loaded(self, table_id: str, done: asyncio.Future) -> None:
+        self._loading.pop(table_id, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: a failed load's error went to its waiters (if any are left)
 
     async def _load(self, table_id: str) -> Table:
         stored = self._stored(table_id)
@@ -655,6 +663,7 @@ class Tables:
             for start in range(0, len(actions), REBUILD_CHUNK):
                 table.replay_stored(actions[start : start + REBUILD_CHUNK])
                 await asyncio.sleep(0)
+        self._stored(table_id)  # still there: the creator may have closed it meanwhile (404 then)
         return self._held(table_id) or self._placed(table)
 
     def _held(self, table_id: str) -> Table | None:
@@ -705,6 +714,16 @@ class Tables:
         for table_id in idle[: max(0, len(self.done) - self.limits.finished_cache)]:
             del self.done[table_id]  # one held by sockets stays
 
+    def adopt(self, table: Table) -> None:
+        """A table a socket joins is the one the server holds: a finished one evicted since the
+        socket fetched it goes back among the finished ones; if another copy came meanwhile,
+        the join is refused (``server_busy``: connect again), never made to a second copy."""
+        held = self._held(table.id)
+        if held is None and table.over:
+            self.finished(table)
+        elif held is not table:
+            raise WebError(protocol.SERVER_BUSY, f"table {table.id} was loaded again meanwhile: connect again", 503)
+
     def check_watched(self, table: Table) -> None:
         """Refuse a first socket on a finished table while ``finished_cache`` others are held by
         sockets: what sockets keep in memory stays within the cache (503 ``server_busy``)."""
@@ -746,6 +765,17 @@ class Tables:
         table.wake_bots()
         return table, tokens, admin
 
+    def create_from(self, address: str | None, request: TableRequest) -> tuple[Table, list[str | None], str]:
+        """:meth:`create` for a client ``address``: at most ``Limits.tables_per_minute`` tables
+        a minute from it (429 ``too_fast``); a request refused for another reason is not counted."""
+        self.check_rate(address)
+        try:
+            return self.create(request)
+        except WebError:
+            if address in self._creators:
+                self._creators[address].refund()
+            raise
+
     def check_rate(self, address: str | None) -> None:
         """Refuse a table past ``Limits.tables_per_minute`` from one client address (429
         ``too_fast``); the addresses remembered are bounded (the longest silent go first)."""
@@ -766,7 +796,7 @@ class Tables:
         ever); how many. The creator's close, without the creator."""
         cutoff = datetime.now(timezone.utc) - timedelta(hours=self.limits.waiting_hours)
         stale = [t for t in self.live.values()
-                 if t.state_id == 0 and not t.subscribers and _made(t.stored.created) < cutoff]
+                 if t.state_id == 0 and not t.subscribers and max(_made(t.stored.created), t.seen) < cutoff]
         for table in stale:
             log.info("table %s closed: nobody acted at it or joined it for %g hours", table.id, self.limits.waiting_hours)
             self.storage.delete_table(table.id)
