@@ -302,7 +302,8 @@ class Codec:
         known = self._known
         if len(known) + len(entries) > KNOWN:
             known.clear()
-        known.update(entries)
+        if len(entries) <= KNOWN:  # a longer list is looked up in its trie alone
+            known.update(entries)
         return root
 
     def _legal(self, state: "State") -> list[Action]:
