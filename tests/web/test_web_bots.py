@@ -257,6 +257,35 @@ def test_each_table_takes_its_turn_at_the_workers() -> None:
     assert served == ["a", "b", "c", "a", "b", "c"]
 
 
+def test_one_clients_tables_share_one_turn_at_the_workers() -> None:
+    """One worker; a client's three tables (one group) and another's one table, each wanting
+    two moves: the groups take turns, so the lone table does not wait behind every table of
+    the other client's; within a group first come first served."""
+    state = parlour.load("quisquilian").new_state(seed=5)
+    job = Job.of(state, state.current_player, parlour.agent("random"), seed=1)
+    served: list[str] = []
+
+    async def table(name: str, group: str, pool: BotPool) -> None:
+        for _ in range(2):
+            await pool.think(name, job, group)
+            served.append(name)
+
+    async def main() -> None:
+        pool = BotPool(Limits(bot_workers=1))
+        try:
+            await asyncio.gather(table("h1", "hog", pool), table("h2", "hog", pool), table("h3", "hog", pool),
+                                 table("me", "honest", pool))
+        finally:
+            pool.close()
+
+    run_async(main)
+    # h1 took the free worker at once, h2 was queued before "me": then the groups alternate
+    # (one queue for all, first come first served, gave h1 h2 h3 me: three of the hog's first)
+    assert served[:3] == ["h1", "h2", "me"] and served.count("me") == 2
+    second = served.index("me", 3)
+    assert second <= 5 and sorted(served) == sorted(["h1", "h2", "h3", "me"] * 2)
+
+
 # -- the deadline, a dead worker, cancellation ---------------------------------------------------
 @linux_only
 def test_a_bot_past_its_deadline_plays_a_random_legal_move_and_the_table_goes_on(tmp_path: Path) -> None:

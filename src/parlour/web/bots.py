@@ -15,9 +15,11 @@ the GIL.
   server's ``sys.path``, held to ``Limits.worker_memory`` bytes of address space
   (``RLIMIT_AS``, where the system has it) and, on Linux, killed by the kernel if the server
   dies (``PR_SET_PDEATHSIG``), so no bot outlives its server.
-- **Fair (round robin).** Jobs wait in one FIFO queue for a free worker, and each table has at
-  most one job queued or running: a table that wants another move queues behind every table
-  that was waiting before it, so no table's bots can hold the pool.
+- **Fair (round robin).** Jobs wait for a free worker in turn by *group* (the client address
+  that made the table: one client's many tables count as one), first come first served within
+  a group, and each table has at most one job queued or running: a table that wants another
+  move queues behind every group that was waiting before it, so neither one table's bots nor
+  one client's tables can hold the pool.
 - **A deadline.** A job not answered ``think_seconds + deadline_grace`` after it was handed
   over has its worker killed (a fresh one is started when next needed) and :class:`BotFailed`
   raised: the table plays a random legal move instead. So for a worker that dies (out of its
@@ -50,7 +52,7 @@ import signal
 import subprocess
 import sys
 import traceback
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -258,27 +260,29 @@ class BotPool:
         self.workers: set[Worker] = set()  # every worker started and not yet stopped
         self._idle: list[Worker] = []
         self._free = limits.bot_workers  # turns (worker slots) that no job holds
-        self._queue: deque[asyncio.Future[None]] = deque()  # jobs waiting for a turn, oldest first
+        # jobs waiting for a turn: per group, oldest first; the groups in the order they take turns
+        self._queue: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
         self._owners: set[str] = set()
 
-    async def think(self, owner: str, job: Job) -> str:
+    async def think(self, owner: str, job: Job, group: str | None = None) -> str:
         """The notation of the move ``job`` asks for, thought in a worker when ``owner`` (a
-        table) gets its turn. BotFailed when no move came (the deadline, a dead worker, an
-        agent's error); RuntimeError if ``owner`` already has a job queued or running."""
-        return await self._answer(owner, job)
+        table) gets its turn, in its ``group``'s (None: a group of its own). BotFailed when no
+        move came (the deadline, a dead worker, an agent's error); RuntimeError if ``owner``
+        already has a job queued or running."""
+        return await self._answer(owner, job, group or owner)
 
-    async def advise(self, owner: str, job: Job) -> tuple[str, str | None]:
+    async def advise(self, owner: str, job: Job, group: str | None = None) -> tuple[str, str | None]:
         """The notation and the reason of the advice ``job`` asks for (``job.advice``), as
         :meth:`think` thinks a move: the same queue, the same deadline."""
-        notation, reason = await self._answer(owner, job)
+        notation, reason = await self._answer(owner, job, group or owner)
         return notation, reason
 
-    async def _answer(self, owner: str, job: Job) -> Any:
+    async def _answer(self, owner: str, job: Job, group: str) -> Any:
         if owner in self._owners:
             raise RuntimeError(f"{owner} already has a bot job queued or running: one at a time per table")
         self._owners.add(owner)
         try:
-            await self._turn()
+            await self._turn(group)
             try:
                 return await self._run(job)
             finally:
@@ -297,26 +301,35 @@ class BotPool:
         self.workers.clear()
         self._idle.clear()
 
-    # -- turns: a FIFO queue of jobs for the free workers --------------------------------------
-    async def _turn(self) -> None:
+    # -- turns: the free workers go round the groups' queues ----------------------------------
+    async def _turn(self, group: str) -> None:
         if self._free > 0 and not self._queue:
             self._free -= 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(turn)
+        self._queue.setdefault(group, deque()).append(turn)
         try:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():  # the turn came just as the job was cancelled
                 self._free += 1
                 self._hand_on()
-            elif turn in self._queue:
-                self._queue.remove(turn)
+            elif turn in self._queue.get(group, ()):
+                self._queue[group].remove(turn)
+                if not self._queue[group]:
+                    del self._queue[group]
             raise
 
     def _hand_on(self) -> None:
+        """Free workers to the first job of each waiting group in turn: a group served goes
+        to the back of the round."""
         while self._free > 0 and self._queue:
-            turn = self._queue.popleft()
+            group, turns = next(iter(self._queue.items()))
+            turn = turns.popleft()
+            if turns:
+                self._queue.move_to_end(group)
+            else:
+                del self._queue[group]
             if not turn.done():  # a cancelled job's turn is skipped
                 self._free -= 1
                 turn.set_result(None)

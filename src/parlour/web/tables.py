@@ -124,6 +124,7 @@ class Table:
         self.log: list[dict[str, Any]] = []
         self.subscribers: set[Connection] = set()
         self.seen = datetime.min.replace(tzinfo=timezone.utc)  # when a socket last joined (in this process)
+        self.group = self.id  # whose share of the bot workers it takes: its maker's address, where known
         self.bot_task: asyncio.Task | None = None
         self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
@@ -367,7 +368,7 @@ class Table:
         state_id, advisor = self.state_id, self.tables.advisor
         job = Job.of(self.state, seat, advisor, secrets.randbits(SEED_BITS), advice=True)
         try:
-            notation, reason = await self.tables.bots.advise(f"{self.id} hint", job)
+            notation, reason = await self.tables.bots.advise(f"{self.id} hint", job, self.group)
             action = self.game.parse_action(self.state, notation) if self.state_id == state_id else None
         except (BotFailed, ParlourError) as err:
             log.warning("table %s: the hint for seat %s failed: %s", self.id, seat, err)
@@ -600,7 +601,7 @@ class Table:
         seed = derive_seed(self.stored.seed, self.state_id, "bot")
         job = Job.of(self.state, seat, self.seats[seat].agent, seed)
         try:
-            notation = await self.tables.bots.think(self.id, job)
+            notation = await self.tables.bots.think(self.id, job, self.group)
             return self.game.parse_action(self.state, notation)
         except BotFailed as err:
             why = str(err)
@@ -734,7 +735,7 @@ class Tables:
             raise WebError(protocol.SERVER_BUSY, f"the server holds {watched} finished tables for their watchers, "
                            "its most: try again later (the record and the replay pages work meanwhile)", 503)
 
-    def create(self, request: TableRequest) -> tuple[Table, list[str | None], str]:
+    def create(self, request: TableRequest, group: str | None = None) -> tuple[Table, list[str | None], str]:
         """A new table, each human seat's invite token and the creator's secret (shown once,
         stored only hashed)."""
         self.close_waiting()
@@ -762,6 +763,7 @@ class Tables:
         )
         self.storage.create_table(stored)
         table = self.live[stored.id] = Table(stored, game, seats, self)
+        table.group = group or table.id
         table.wake_bots()
         return table, tokens, admin
 
@@ -769,8 +771,8 @@ class Tables:
         """:meth:`create` for a client ``address``: at most ``Limits.tables_per_minute`` tables
         a minute from it (429 ``too_fast``); a request refused for another reason is not counted."""
         self.check_rate(address)
-        try:
-            return self.create(request)
+        try:  # one client's tables share one turn at the bots
+            return self.create(request, None if address is None else f"address {address}")
         except WebError:
             if address in self._creators:
                 self._creators[address].refund()
