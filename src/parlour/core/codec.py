@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.action import Action
 from parlour.core.errors import CodecError
-from parlour.core.words import shown
+from parlour.core.words import first_of, shown
 
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
@@ -285,8 +285,7 @@ class Codec:
         return node
 
     def _listed(self, ids: list[int]) -> str:
-        shown_ = ", ".join(f"{i} ({self.actions.label(i)})" for i in ids[:LISTED])
-        return shown_ + (f" and {len(ids) - LISTED} more" if len(ids) > LISTED else "")
+        return first_of([f"{i} ({self.actions.label(i)})" for i in ids[:LISTED]] + ids[LISTED:], LISTED)
 
     def _root(self, state: "State") -> "Branch":
         """The legal actions' ids as the root of a trie, kept for the state's legal-action list

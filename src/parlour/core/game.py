@@ -22,7 +22,7 @@ from parlour.core.errors import CodecError, IllegalAction, NotationError, Option
 from parlour.core.notation import longest_length
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
-from parlour.core.words import excerpt, shown
+from parlour.core.words import excerpt, first_of, shown
 
 #: The candidates an ambiguous text's NotationError lists at most (a bare ``run`` in a
 #: Quisquilian dig can match thousands), then how many more there are.
@@ -88,8 +88,7 @@ class Game:
         if len(found) == 1:
             return found[0]
         if found:
-            more = f" and {len(found) - CANDIDATES} more" if len(found) > CANDIDATES else ""
-            raise NotationError(f"{text!r} is ambiguous: it could be {', '.join(str(a) for a in found[:CANDIDATES])}{more}")
+            raise NotationError(f"{text!r} is ambiguous: it could be {first_of(found, CANDIDATES)}")
         raise IllegalAction(state._why_illegal(spec))
 
     @functools.cached_property

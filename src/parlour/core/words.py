@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 from typing import Any
 
 #: Characters of a client's or player's input that a message quotes at most.
@@ -21,6 +22,16 @@ def plural(n: int, noun: str) -> str:
 def counted(n: int, noun: str) -> str:
     """``n`` and ``noun`` in agreement, e.g. ``counted(2, "more card")`` is ``'2 more cards'``."""
     return f"{n} {plural(n, noun)}"
+
+
+def first_of(items: Sequence[Any], most: int) -> str:
+    """The first ``most`` of ``items`` joined by commas, and how many more there are.
+
+    >>> first_of([1, 2, 3], 5), first_of(["a", "b", "c", "d"], 2)
+    ('1, 2, 3', 'a, b and 2 more')
+    """
+    listed = ", ".join(map(str, items[:most]))
+    return listed + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:

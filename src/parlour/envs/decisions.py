@@ -25,7 +25,7 @@ from typing import Any
 from parlour.core.action import Action
 from parlour.core.errors import CodecError, IllegalAction
 from parlour.core.game import State
-from parlour.core.words import shown
+from parlour.core.words import first_of, shown
 
 #: Legal ids a refusal lists at most (a Quisquilian dig can have hundreds).
 SHOWN_IDS = 12
@@ -90,7 +90,7 @@ class Decisions:
             i = None
         if i is None or isinstance(action_id, bool):
             raise IllegalAction(f"action id {shown(action_id)} is not an integer: expected one of "
-                                f"{_listed(self.legal_ids())}")
+                                f"{first_of(self.legal_ids(), SHOWN_IDS)}")
         return i
 
     def _refuse_if_over(self) -> None:
@@ -107,7 +107,3 @@ class Decisions:
     def clone(self) -> "Decisions":
         return Decisions(self.state.clone(), self.prefix)
 
-
-def _listed(ids: list[int]) -> str:
-    shown_ids = ", ".join(map(str, ids[:SHOWN_IDS]))
-    return shown_ids + (f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")

@@ -55,9 +55,25 @@ TABLE_COLUMNS = ("id, game, options_json, seed, seats_json, token_hashes_json, c
                  "claim_hashes_json, admin_hash, hints")
 
 
+#: How times are stored: ISO 8601, UTC, to the second.
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+
+
 def now() -> str:
-    """The current UTC time as ISO 8601 text, to the second."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The current UTC time as stored (:data:`TIME_FORMAT`)."""
+    return datetime.now(timezone.utc).strftime(TIME_FORMAT)
+
+
+def moment(stored: str) -> datetime:
+    """A stored time (:func:`now`'s text) as a UTC datetime; one that does not read counts as now.
+
+    >>> moment("2026-12-02T03:00:00Z").hour, moment("garbled") > moment("2026-12-02T03:00:00Z")
+    (3, True)
+    """
+    try:
+        return datetime.strptime(stored, TIME_FORMAT).replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return datetime.now(timezone.utc)
 
 
 @dataclass

@@ -38,7 +38,7 @@ from parlour.web.bots import BotFailed, BotPool, Job
 from parlour.web.limits import Limits, MessageRate
 from parlour.web.protocol import TableRequest, WebError, error_message
 from parlour.web.seats import AGENT, HUMAN, Seat, admit, check_admin, find, new_secret, token_hash
-from parlour.web.storage import Storage, StoredTable, now
+from parlour.web.storage import Storage, StoredTable, moment, now
 
 log = logging.getLogger("parlour.web")
 
@@ -763,7 +763,8 @@ class Tables:
         )
         self.storage.create_table(stored)
         table = self.live[stored.id] = Table(stored, game, seats, self)
-        table.group = group or table.id
+        if group is not None:
+            table.group = group
         table.wake_bots()
         return table, tokens, admin
 
@@ -792,19 +793,16 @@ class Tables:
             raise WebError(protocol.TOO_FAST, f"more than {self.limits.tables_per_minute:g} tables a minute from "
                            "this address: try again in a while", 429)
 
-    def close_waiting(self) -> int:
+    def close_waiting(self) -> None:
         """Close every unfinished table at which nobody has acted and nobody is joined since
         ``Limits.waiting_hours`` after it was made (a table made and left keeps no slot for
-        ever); how many. The creator's close, without the creator."""
+        ever): the creator's close, without the creator."""
         cutoff = datetime.now(timezone.utc) - timedelta(hours=self.limits.waiting_hours)
         stale = [t for t in self.live.values()
-                 if t.state_id == 0 and not t.subscribers and max(_made(t.stored.created), t.seen) < cutoff]
+                 if t.state_id == 0 and not t.subscribers and max(moment(t.stored.created), t.seen) < cutoff]
         for table in stale:
             log.info("table %s closed: nobody acted at it or joined it for %g hours", table.id, self.limits.waiting_hours)
-            self.storage.delete_table(table.id)
-            self.live.pop(table.id, None)
-            table.close()
-        return len(stale)
+            self._remove(table.stored, table)
 
     def delete(self, table_id: str, admin: str | None) -> None:
         """Close the table for good at its creator's request (``admin``: the creator's secret;
@@ -813,6 +811,10 @@ class Tables:
         table = (self.live.get(table_id) or self.done.get(table_id)) if isinstance(table_id, str) else None
         stored = table.stored if table is not None else self._stored(table_id)
         check_admin(stored.admin_hash, admin, "close the table")
+        self._remove(stored, table)
+
+    def _remove(self, stored: StoredTable, table: Table | None) -> None:
+        """A table out of the store and memory, its sockets closed (``table``: it in memory, if it is)."""
         self.storage.delete_table(stored.id)
         self.live.pop(stored.id, None)
         self.done.pop(stored.id, None)
@@ -933,14 +935,6 @@ def _damaged(table_id: str) -> Iterator[None]:
     except (ParlourError, KeyError, TypeError) as err:
         raise WebError(protocol.DAMAGED_TABLE, f"table {table_id} cannot be rebuilt from its stored "
                        f"actions ({err}); the other tables are not affected", 500) from None
-
-
-def _made(created: str) -> datetime:
-    """When a table was made (``storage.now``'s text; an unreadable one counts as just now)."""
-    try:
-        return datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
-    except (TypeError, ValueError):
-        return datetime.now(timezone.utc)
 
 
 def _game_for(request: TableRequest, limits: Limits) -> Game:
