@@ -344,6 +344,21 @@ def test_names_with_control_and_bidi_characters_are_refused(server: Server, char
     assert table_ids(server) == before
 
 
+@pytest.mark.parametrize("name", ["Z" + "\u0336\u0335\u0334\u0337\u0338", "\u0301Ann", "  \u0301Ann"])
+def test_zalgo_names_and_names_that_start_with_a_combining_mark_are_refused(server: Server, name: str) -> None:
+    before = table_ids(server)
+    message = error_of(post(server, json.dumps({**GOOD_TABLE, "names": [name, None]}), JSON), 400, "bad_request")
+    assert "combining mark" in message and "U+03" in message
+    assert table_ids(server) == before
+
+
+def test_names_with_a_few_combining_marks_a_character_are_kept(server: Server) -> None:
+    names = ["Tiê\u0301n", "क्षि\u0902"]  # Vietnamese stacks two marks; Devanagari a few
+    made = post(server, json.dumps({**GOOD_TABLE, "names": names}), JSON)
+    assert made.status_code == 201, made.text
+    assert [s["name"] for s in server.get(f"/api/tables/{made.json()['id']}")["seats"]] == names
+
+
 def test_a_long_name_is_refused_and_accented_and_emoji_names_are_kept(server: Server) -> None:
     too_long = "é" * (LIMITS.max_name + 1)
     message = error_of(post(server, json.dumps({**GOOD_TABLE, "names": [too_long, None]}), JSON), 400, "bad_request")

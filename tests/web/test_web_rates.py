@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 from tablekit import Socket, create, open_client
+from test_web_bots import wait_until
 from test_web_limits import store_finished_game
 
 from parlour.web import app as web_app
@@ -231,3 +232,36 @@ def test_behind_a_trusted_proxy_the_address_is_the_one_the_proxy_added() -> None
 
     assert web_app._address(Asked(True, "6.6.6.6, 203.0.113.7")) == "203.0.113.7"  # not what the client wrote
     assert web_app._address(Asked(False, "6.6.6.6")) == "10.0.0.1"
+
+
+def test_pages_answer_head_with_their_headers_and_no_body(tmp_path: Path) -> None:
+    with open_client(tmp_path / "t.db") as client:
+        table = create(client, "psalter-row", ["human"])
+        for path in ("/", f"/t/{table['id']}", f"/t/{table['id']}/replay", "/static/favicon.svg"):
+            full, head = client.get(path), client.head(path)
+            assert head.status_code == 200 == full.status_code, path
+            assert head.content == b"" and full.content
+            assert head.headers["content-type"] == full.headers["content-type"]
+        assert client.head("/t/NoSuch00").status_code == 404
+        assert client.head("/static/nothing.js").status_code == 404
+        assert client.head("/api/tables").status_code == 405  # the API answers GET only
+
+
+def test_the_store_keeps_the_finished_tables_that_ended_last(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    for name in ("Old00001", "Old00002", "Old00003"):
+        store_finished_game(db, name, "decktet-golf", {"rounds": 1}, seed=len(name))
+    with open_client(db, limits=Limits(keep_finished=2)) as client:
+        assert client.get("/api/tables/Old00001").status_code == 404  # gone at the start: the first made
+        watched = Socket(client, "Old00002")
+        watched.join(None)
+        for _ in range(2):  # two bot matches end: each pushes out the one that ended first, but not a watched one
+            made = create(client, "decktet-golf", ["random", "random"], rounds=1)
+            wait_until(lambda: client.get(f"/api/tables/{made['id']}").json()["status"] == "finished", "the match's end")
+        assert client.get("/api/tables/Old00003").status_code == 404
+        assert client.get("/api/tables/Old00002").status_code == 200  # watched, so kept
+        assert client.get(f"/api/tables/{made['id']}").status_code == 200
+        watched.close()
+    with open_client(db, limits=Limits(keep_finished=2)) as client:  # unwatched now: it goes at the next start
+        assert client.get("/api/tables/Old00002").status_code == 404
+        assert len(client.get("/api/tables?status=finished").json()["tables"]) == 2

@@ -225,19 +225,19 @@ def _pages(app: FastAPI, static: Path) -> None:
             return HTMLResponse(f"<h1>No such table</h1><p>{html.escape(err.message)}</p>", status_code=404)
         return page(name)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def lobby() -> Response:
         return page("index.html")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def table(request: Request, table_id: str) -> Response:
         return await table_page(request, table_id, "table.html")
 
-    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    @app.api_route("/t/{table_id}/replay", methods=["GET", "HEAD"], include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> Response:
         return await table_page(request, table_id, "replay.html")
 
-    @app.get("/static/{path:path}", include_in_schema=False)
+    @app.api_route("/static/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def static_file(request: Request, path: str) -> Response:
         root = static.resolve()
         try:

@@ -51,13 +51,15 @@ def _origins(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="Connections and requests at once (sockets included); more are answered 503.")
 @click.option("--tables-per-minute", type=click.FloatRange(min=0.1), default=Limits.tables_per_minute,
               show_default=True, help="Tables one client address may create a minute; more are answered 429.")
+@click.option("--keep-finished", type=click.IntRange(min=1), default=Limits.keep_finished, show_default=True,
+              help="Finished (or stopped) tables the database keeps; past it, those that ended first are deleted.")
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL", callback=_origins,
               help="A site (scheme://host[:port]) whose pages may use this server besides its own; repeatable.")
 @click.option("--trust-proxy", is_flag=True,
               help="Take this server's own origin from X-Forwarded-Proto/-Host and a client's address from the last "
                    "X-Forwarded-For entry (only behind a proxy that sets them).")
 def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: int | None, think_limit: float,
-          max_actions: int, max_subscribers: int, max_connections: int, tables_per_minute: float,
+          max_actions: int, max_subscribers: int, max_connections: int, tables_per_minute: float, keep_finished: int,
           allow_origins: tuple[str, ...], trust_proxy: bool) -> None:
     """Serve the web card table at http://HOST:PORT/ : a lobby to create tables (any game,
     options, human or bot seats), an invite link per human seat, spectating, replays.
@@ -76,7 +78,7 @@ def serve(host: str, port: int, db_path: Path, bot_delay: float, bot_workers: in
     workers = {"bot_workers": bot_workers} if bot_workers else {}  # else Limits' own default
     limits = Limits(think_seconds=think_limit, max_actions=max_actions, max_subscribers=max_subscribers,
                     max_connections=connection_cap(max_connections), tables_per_minute=tables_per_minute,
-                    allow_origins=allow_origins,
+                    keep_finished=keep_finished, allow_origins=allow_origins,
                     trust_proxy=trust_proxy, **workers)
     app = create_app(db_path, bot_delay=bot_delay, limits=limits)
     shown = f"[{host}]" if ":" in host else host

@@ -58,6 +58,7 @@ class Limits:
     max_live_tables: int = 1_000  # unfinished tables at once: more is 503 too_many_tables
     max_subscribers: int = 64  # sockets joined to one table at once: more is table_full (close 4029)
     finished_cache: int = 64  # finished tables kept in memory (least recently used goes)
+    keep_finished: int = 10_000  # finished (or stopped) tables the store keeps: those that ended first go
     tables_per_minute: float = 30.0  # tables one client address may create a minute (as many at once): more is 429
     waiting_hours: float = 24.0  # an unfinished table nobody has acted at or joined for this long is closed
 

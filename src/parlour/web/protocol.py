@@ -313,17 +313,34 @@ REFUSED_CATEGORIES = {"Cc": "a control character", "Cf": "a format character", "
                       "Zp": "a paragraph separator", "Cs": "a surrogate", "Co": "a private-use character",
                       "Cn": "an unassigned character"}
 ZERO_WIDTH_JOINER = "\u200d"  # a format character, but it joins emoji (a family, a rainbow flag): allowed
+#: Combining marks (Unicode Mn, Mc, Me) one character may carry: Vietnamese stacks two, Indic
+#: scripts a few; more is "zalgo" text, drawn over the lines above and below it.
+MAX_MARKS = 4
+MARKS = ("Mn", "Mc", "Me")
 
 
 def refused_character(text: str) -> str | None:
     """The first character of ``text`` that no name or spec may hold, as U+XXXX with its name
-    and kind; None when every one is allowed.
+    and kind; None when every one is allowed. A combining mark is refused at the start (it has
+    no character to sit on) and past :data:`MAX_MARKS` on one character.
 
     >>> refused_character("Zoë 🙂"), refused_character("bell\\a")
     (None, 'U+0007 (a control character)')
+    >>> refused_character("Tiê\u0301n"), refused_character("Z" + "\u0336" * 5)
+    (None, 'U+0336 (COMBINING LONG STROKE OVERLAY, a combining mark past the 4 one character may carry)')
     """
+    marks, base = 0, False
     for char in text:
-        kind = REFUSED_CATEGORIES.get(unicodedata.category(char))
+        category = unicodedata.category(char)
+        kind = REFUSED_CATEGORIES.get(category)
+        if category not in MARKS:
+            marks, base = 0, True
+        elif not base:
+            kind = "a combining mark with no character before it"
+        else:
+            marks += 1
+            if marks > MAX_MARKS:
+                kind = f"a combining mark past the {MAX_MARKS} one character may carry"
         if kind is not None and char != ZERO_WIDTH_JOINER:
             name = unicodedata.name(char, "")
             return f"U+{ord(char):04X} ({name + ', ' if name else ''}{kind})"
@@ -341,7 +358,7 @@ def _checked_name(name: Any, limits: Limits) -> str | None:
     if len(text) > limits.max_name:
         raise WebError(BAD_REQUEST, f"a name is at most {limits.max_name} characters: {shown(text, limits.echo)} "
                        f"has {len(text)}")
-    refused = refused_character(name)
+    refused = refused_character(text)  # stripped: a mark after a leading space would start the name
     if refused is not None:
         raise WebError(BAD_REQUEST, f"name {shown(text, limits.echo)} holds {refused}, which names may not hold: "
                        "a name is letters, digits, spaces, punctuation and symbols (emoji too)")

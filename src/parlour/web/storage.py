@@ -50,7 +50,10 @@ CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
 #: Columns of ``tables`` added since the first schema: added to an older database when it is
 #: opened (NULL there: its seats count as unclaimed, its tables have no creator secret, hints on).
-ADDED_COLUMNS = {"claim_hashes_json": "TEXT", "admin_hash": "TEXT", "hints": "INTEGER"}
+ADDED_COLUMNS = {"claim_hashes_json": "TEXT", "admin_hash": "TEXT", "hints": "INTEGER", "ended": "INTEGER"}
+#: A table's status once its game is over (``ended`` then holds the row of the action that ended
+#: it: rows are numbered as they are stored, so the latest ended last).
+OVER = ("finished", "stopped")
 TABLE_COLUMNS = ("id, game, options_json, seed, seats_json, token_hashes_json, created, status, end_reason, "
                  "claim_hashes_json, admin_hash, hints")
 
@@ -135,6 +138,10 @@ class Storage:
             for name, kind in ADDED_COLUMNS.items():
                 if name not in have:
                     self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+                    if name == "ended":  # tables over before the column came
+                        self._db.execute("UPDATE tables SET ended = COALESCE((SELECT MAX(rowid) FROM actions "
+                                         "WHERE table_id = tables.id), 0) WHERE status IN (?, ?)", OVER)
+            self._db.execute("CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended)")
 
     def close(self) -> None:
         with self._lock:
@@ -169,8 +176,10 @@ class Storage:
         """Store action ``n`` and the table's status after it, in one transaction."""
         with self._lock, self._db:
             self._db.execute("BEGIN")
-            self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, notation, now()))
-            self._db.execute("UPDATE tables SET status = ?, end_reason = ? WHERE id = ?", (status, end_reason, table_id))
+            row = self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                                   (table_id, n, seat, notation, now())).lastrowid
+            self._db.execute("UPDATE tables SET status = ?, end_reason = ?, ended = ? WHERE id = ?",
+                             (status, end_reason, row if status in OVER else None, table_id))
 
     def remove_action(self, table_id: str, n: int, *, status: str) -> None:
         """Take back action ``n``, the table's last (an undo at a solitaire table): its row goes
@@ -191,7 +200,26 @@ class Storage:
             if last != n:
                 raise LookupError(f"table {table_id}: action {n} is not its last (that is {last})")
             self._db.execute("DELETE FROM actions WHERE table_id = ? AND n = ?", (table_id, n))
-            self._db.execute("UPDATE tables SET status = ?, end_reason = NULL WHERE id = ?", (status, table_id))
+            self._db.execute("UPDATE tables SET status = ?, end_reason = NULL, ended = NULL WHERE id = ?",
+                             (status, table_id))
+
+    def over_beyond(self, keep: int) -> list[str]:
+        """The tables over (finished or stopped) beyond the ``keep`` that ended last, those that
+        ended first first (one stored over without an ending action, as tests write them, as if
+        it ended before any other).
+
+        >>> store = Storage(":memory:")
+        >>> for name in ("t1", "t2", "t3"):
+        ...     store.create_table(StoredTable(name, "psalter-row", {}, 7, [{"kind": "human"}], ["ab"], now()))
+        >>> for name in ("t2", "t1"):
+        ...     store.add_action(name, 1, 0, "place 7H", status="finished", end_reason="complete")
+        >>> store.over_beyond(1), store.over_beyond(2)
+        (['t2'], [])
+        """
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM tables WHERE status IN (?, ?) ORDER BY COALESCE(ended, 0) DESC, "
+                                    "rowid DESC LIMIT -1 OFFSET ?", (*OVER, max(0, int(keep)))).fetchall()
+        return [row[0] for row in reversed(rows)]
 
     def table(self, table_id: str) -> StoredTable | None:
         with self._lock:
@@ -203,10 +231,10 @@ class Storage:
         if asked; only the ``newest`` so many if asked."""
         query = f"SELECT {TABLE_COLUMNS} FROM tables"
         if finished is not None:  # a stopped table (at its action limit) is over too
-            query += " WHERE status " + ("IN" if finished else "NOT IN") + " ('finished', 'stopped')"
+            query += " WHERE status " + ("IN" if finished else "NOT IN") + " (?, ?)"
         query += " ORDER BY created DESC, rowid DESC" + (f" LIMIT {int(newest)}" if newest is not None else "")
         with self._lock:
-            rows = self._db.execute(query).fetchall()
+            rows = self._db.execute(query, OVER if finished is not None else ()).fetchall()
         return [_table(row) for row in reversed(rows)]
 
     def action_counts(self, table_ids: list[str]) -> dict[str, int]:

@@ -394,6 +394,7 @@ class Table:
         self.log.append({"n": n, "seat": seat, "action": notation})
         if self.over:
             self.tables.finished(self)
+            self.tables.keep_finished()
         try:
             self._announce(f"action {n} ({notation}) was made")
         finally:
@@ -802,7 +803,7 @@ class Tables:
                  if t.state_id == 0 and not t.subscribers and max(moment(t.stored.created), t.seen) < cutoff]
         for table in stale:
             log.info("table %s closed: nobody acted at it or joined it for %g hours", table.id, self.limits.waiting_hours)
-            self._remove(table.stored, table)
+            self._remove(table.id, table)
 
     def delete(self, table_id: str, admin: str | None) -> None:
         """Close the table for good at its creator's request (``admin``: the creator's secret;
@@ -811,18 +812,29 @@ class Tables:
         table = (self.live.get(table_id) or self.done.get(table_id)) if isinstance(table_id, str) else None
         stored = table.stored if table is not None else self._stored(table_id)
         check_admin(stored.admin_hash, admin, "close the table")
-        self._remove(stored, table)
+        self._remove(stored.id, table)
 
-    def _remove(self, stored: StoredTable, table: Table | None) -> None:
+    def keep_finished(self) -> None:
+        """Delete the tables over (finished or stopped) beyond the ``Limits.keep_finished`` that
+        ended last, so that the store stays bounded; one that sockets watch stays until they go
+        (it is deleted at a later game's end)."""
+        for table_id in self.storage.over_beyond(self.limits.keep_finished):
+            held = self._held(table_id)
+            if held is None or not held.subscribers:
+                self._remove(table_id, held)
+
+    def _remove(self, table_id: str, table: Table | None) -> None:
         """A table out of the store and memory, its sockets closed (``table``: it in memory, if it is)."""
-        self.storage.delete_table(stored.id)
-        self.live.pop(stored.id, None)
-        self.done.pop(stored.id, None)
+        self.storage.delete_table(table_id)
+        self.live.pop(table_id, None)
+        self.done.pop(table_id, None)
         if table is not None:
             table.close()
 
     def restore(self) -> int:
-        """Rebuild every unfinished table from the store and restart its bots; how many."""
+        """Rebuild every unfinished table from the store and restart its bots; how many. (The
+        finished ones past ``Limits.keep_finished`` go first.)"""
+        self.keep_finished()
         count = 0
         for stored in self.storage.tables(finished=False):
             try:
