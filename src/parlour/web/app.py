@@ -373,7 +373,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             if isinstance(item, tuple) and item[0] == CLOSE:
                 await websocket.close(code=item[1])
                 return
-            await asyncio.wait_for(websocket.send_text(item), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):  # no task a message, as wait_for would make
+                await websocket.send_text(item)
     except TimeoutError:  # it reads nothing: closed (4008) if the close can still go out, else dropped
         with contextlib.suppress(Exception):
             await asyncio.wait_for(websocket.close(code=CLOSE_TOO_SLOW), 1.0)
