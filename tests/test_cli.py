@@ -476,8 +476,43 @@ def test_quitting_before_any_decision_saves_nothing(runner, tmp_path, monkeypatc
     result = run(runner, "play", "decktet-golf", "--seed", "4", "--seats", "human,heuristic", input="quit\n")
     assert result.exit_code == 0
     assert "Stopped before any decision of yours: nothing saved" in result.output
-    assert "play decktet-golf --seed 4" in result.output  # how to get this deal again
+    assert "play decktet-golf --seed 4 --seats human,heuristic" in result.output  # how to get this deal again
     assert not (tmp_path / "parlour-records").exists()
+
+
+def test_the_deal_again_names_its_options_players_and_seats(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(runner, "play", "decktet-golf", "--players", "3", "--option", "excuse=true", "--seed", "7",
+                 "--seats", "human,random,random", input="quit\n")
+    again = "play decktet-golf --seed 7 --players 3 --option excuse=true --seats human,random,random"
+    assert result.exit_code == 0 and again in " ".join(result.output.split())
+
+
+def test_a_record_path_that_cannot_be_written_is_refused_before_the_game(runner, tmp_path):
+    (tmp_path / "file").write_text("")
+    result = run(runner, "play", "psalter-row", "--seed", "3", "--record", str(tmp_path / "file" / "x.json"),
+                 input="1\n" * 200)
+    one_line_error(result, "--record", "is a file, not a folder")
+    assert "Row" not in result.output  # no table was shown: nothing was played
+
+
+def test_a_record_file_that_is_not_utf8_is_refused_in_plain_words(runner, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff{}")
+    one_line_error(run(runner, "replay", str(bad), "--all"), "is not a game record", "not UTF-8")
+    one_line_error(run(runner, "play", "--resume", str(bad)), "is not a game record", "not UTF-8")
+
+
+def test_resume_takes_the_seats_from_seats_when_the_record_names_none(runner, tmp_path):
+    state = parlour.load("psalter-row").new_state(seed=3)
+    state.apply(state.legal_actions()[0])
+    record = state.record()
+    del record["players"]
+    path = tmp_path / "noplayers.json"
+    path.write_text(json.dumps(record))
+    one_line_error(run(runner, "play", "--resume", str(path)), "give them with --seats")
+    result = run(runner, "play", "--resume", str(path), "--seats", "human", input="quit\n")
+    assert result.exit_code == 0 and "resumed from" in result.output
 
 
 def test_quit_says_how_to_resume_and_resume_goes_on_with_the_same_game(runner, tmp_path):

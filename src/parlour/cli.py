@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 import secrets
+import shlex
 import shutil
 import sys
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,8 +24,8 @@ from rich.console import Console
 from rich.markup import escape
 
 import parlour
-from parlour.core.errors import OptionError, ParlourError
-from parlour.core.options import parse_option_text
+from parlour.core.errors import OptionError, ParlourError, RecordError
+from parlour.core.options import option_dict
 from parlour.core.registry import load_seated
 from parlour.core.words import counted
 
@@ -83,7 +85,7 @@ def split_specs(text: str) -> list[str]:
 
 def load_game(name: str, option_texts: Sequence[str], seats: int | None = None) -> Game:
     """The game with its options; ``seats`` sets the ``players`` option where the game has one."""
-    return load_seated(name, dict(parse_option_text(text) for text in option_texts), seats)
+    return load_seated(name, option_dict(option_texts), seats)
 
 
 def make_agents(specs: Sequence[str]) -> list[Any]:
@@ -131,6 +133,8 @@ def play(game: str | None, seed: int | None, options: tuple[str, ...], players: 
     from parlour.agents.levels import strongest
     from parlour.play.terminal import play as play_game
 
+    if record_path is not None:
+        check_writable(record_path, "--record")
     start = resumed(resume_path, game, seed, options, players, seats) if resume_path is not None \
         else new_game(game, seed, options, players, seats)
     console = Console(highlight=False)
@@ -170,9 +174,31 @@ def new_game(game: str | None, seed: int | None, options: tuple[str, ...], playe
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     banner = (f"[bold]{escape(the_game.title)}[/bold], seed [bold]{seed}[/bold] "
-              f"[dim](play this deal again with --seed {seed}; type help for the rules)[/dim]")
+              f"[dim](play this deal again with {escape(again_options(the_game, seed, agents))}; "
+              "type help for the rules)[/dim]")
     return Start(the_game.new_state(seed), agents, seed, banner, default_record_path(the_game.name, seed),
                  derive_seed(seed, "agents"))
+
+
+def again_options(game: Game, seed: int, agents: Sequence[Any]) -> str:
+    """The ``play`` options that deal this game again with its seats: the seed, every option
+    not at its default, and the seats unless all are human.
+
+    >>> again_options(parlour.load("decktet-golf", players=3, excuse=True), 7, [None, parlour.agent("random"), None])
+    '--seed 7 --players 3 --option excuse=true --seats human,random,human'
+    """
+    from parlour.play.terminal import HUMAN, player_names
+
+    parts = ["--seed", str(seed)]
+    for spec in game.option_specs:
+        value = game.options[spec.name]
+        if value != spec.default:
+            text = "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+            parts += ["--players", text] if spec.name == "players" else ["--option", f"{spec.name}={text}"]
+    names = player_names(agents)
+    if any(name != HUMAN for name in names):
+        parts += ["--seats", ",".join(names)]
+    return " ".join(shlex.quote(part) for part in parts)
 
 
 def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, ...], players: int | None,
@@ -186,7 +212,7 @@ def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, 
     if given:
         raise OptionError(f"--resume takes the game, its options, seed and seats from the record: "
                           f"leave out {', '.join(given)}")
-    saved = load_unfinished(path.read_text(encoding="utf-8"), str(path))
+    saved = load_unfinished(record_text(path), str(path), seated=seats is not None)
     the_game = saved.state.game
     specs = split_specs(seats) if seats else saved.players
     if len(specs) != the_game.num_players:
@@ -200,6 +226,30 @@ def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, 
     return Start(saved.state, agents, saved.seed, banner, path,
                  derive_seed(saved.seed if saved.seed is not None else "position", "agents", "resumed", made),
                  resumed=True)
+
+
+def check_writable(path: Path, what: str, folder: bool = False) -> None:
+    """OptionError, before any game is played, unless ``path`` can be written as a file (or, with
+    ``folder``, made as a folder): it is not the other kind, and its nearest existing folder is one."""
+    if path.exists() and path.is_dir() != folder:
+        raise OptionError(f"{what} {path} is {'a file' if folder else 'a folder'}: give a "
+                          f"{'folder' if folder else 'file'} path")
+    above = path.parent
+    while not above.exists():
+        above = above.parent
+    if not above.is_dir():
+        raise OptionError(f"{what} {path} cannot be written: {above} is a file, not a folder")
+    if not os.access(above, os.W_OK):
+        raise OptionError(f"{what} {path} cannot be written: {above} is not writable")
+
+
+def record_text(path: Path) -> str:
+    """The text of a record file: RecordError when it is not UTF-8 (a record is JSON)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{path} is not a game record: a record is JSON in UTF-8, and byte {err.start} "
+                          f"is not UTF-8 text") from None
 
 
 def seat_agents(specs: Sequence[str], game: Game, record: Path | None = None) -> list[Any]:
@@ -228,7 +278,8 @@ def finish(console: Console, result: PlayResult, start: Start, record_path: Path
 
     if result.quit and not result.decided:
         kept = (f"{escape(str(start.record_path))} is as it was" if start.resumed
-                else f"this deal again: {escape(command_name())} play {start.state.game.name} --seed {start.seed}")
+                else f"this deal again: {escape(command_name())} play {start.state.game.name} "
+                     f"{escape(again_options(start.state.game, start.seed, start.agents))}")
         console.print(f"Stopped before any decision of yours: nothing saved [dim]({kept})[/dim]", soft_wrap=True)
         return
     path = record_path or start.record_path
@@ -262,7 +313,7 @@ def replay(file: Path, step: bool, seat: int | None) -> None:
     """Check a game record and step through it: Enter = next, b = back, q = quit."""
     from parlour.play.review import load_steps, show_all, step_through
 
-    steps = load_steps(file.read_text(encoding="utf-8"))
+    steps = load_steps(record_text(file))
     console = Console(highlight=False)
     if seat is not None:
         steps[0].state.view(seat)  # a seat that does not exist is a ParlourError, before any output
@@ -662,16 +713,16 @@ def study(game: str, out: Path, agent: str, games: int, seed: int, options: tupl
 
     Every choice is checked before a game is played. The measures are explained on the
     "designer's studies" page of parlour's documentation."""
-    import shlex
 
     from parlour.analysis.study import analyse, jobs, plan_study, variant_groups
     from parlour.analysis.study import play as play_study
     from parlour.analysis.study_report import write
 
-    plan = plan_study(game, dict(parse_option_text(text) for text in options), agent, games, seed,
+    plan = plan_study(game, option_dict(options), agent, games, seed,
                       list(variants) or None, int_list(player_counts, "--players"), player_games,
                       players_variants, [part.strip() for part in levels.split(",") if part.strip()],
                       ladder_games, branching_games, bound, bound_games, engine, search_games)
+    check_writable(out, "--out", folder=True)
     planned = jobs(plan)
     total = sum(len(job.indices) for job in planned)
     console, err = wide_console(120), Console(stderr=True, highlight=False)

@@ -8,7 +8,7 @@ import pytest
 import parlour
 from parlour.analysis.compare import comparison, parse_variants, variant_runs
 from parlour.analysis.duplicate import summary as duplicate_summary
-from parlour.analysis.figures import FLOORS, figure_ci, figure_difference, floor, is_rate
+from parlour.analysis.figures import CEILINGS, FLOORS, figure_ci, figure_difference, floor, is_rate
 from parlour.analysis.metrics import design_metrics
 from parlour.analysis.parallel import play_chunk
 from parlour.analysis.simulate import simulate, summarize
@@ -47,8 +47,9 @@ def test_every_figure_of_every_game_stays_in_range():
             if rate:
                 assert inside(estimate, 0, 1), figure
             elif floor(figure) is not None:
-                assert inside(estimate, floor(figure)), figure
-                assert estimate == count_ci(values, floor(figure))
+                assert inside(estimate, floor(figure), CEILINGS.get(figure)), figure
+                if figure not in CEILINGS:
+                    assert estimate == count_ci(values, floor(figure))
             else:
                 assert estimate == mean_ci(values), figure
         for kind, estimate in design_metrics(rows).actions:
@@ -115,3 +116,13 @@ def test_psalter_row_score_intervals_stay_within_its_score_range():
     assert mean_ci([-5, 10]).low < -9 and (score.low, score.high) == (-9, 14)
     made_up = summarize([{**row, "game": "made-up"} for row in rows], 1).seats[0].score
     assert made_up == mean_ci([-5, 10])  # a game with no score range: Student's t as it is
+
+
+def test_a_psalter_row_row_size_stays_within_nine_and_a_winner_seat_is_no_figure():
+    game = parlour.load("psalter-row")
+    rows = list(simulate(game, [parlour.agent("random")], games=2, seed=1))
+    _, row_size = summarize(rows, 1).figures["row_size"]
+    assert row_size.high == 9 < count_ci([r["row_size"] for r in rows], 0).high  # the count alone passes 9
+    quis = parlour.load("quisquilian", players=3)
+    rows = list(simulate(quis, [parlour.agent("random")] * 3, games=2, seed=1))
+    assert "winner" in rows[0] and "winner" not in summarize(rows, 3).figures  # a seat number, not a measure

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import parlour
 from parlour import OptionError
 from parlour.core.options import Option, parse_option_text, validate_options
 
@@ -174,3 +175,20 @@ def test_a_text_option_refuses_empty_text_commas_and_other_types(value: object) 
     with pytest.raises(OptionError, match=r"agent policy option path=.* is not allowed: expected a non-empty text "
                                           "without commas"):
         PATH.validate(value, "agent policy")
+
+
+def test_a_huge_whole_number_given_as_text_is_said_to_be_too_big() -> None:
+    with pytest.raises(OptionError, match=r"expected an integer 1 or more \(below 2\*\*63 in size\)"):
+        parlour.load("decktet-golf", target="99999999999999999999999999999")
+    with pytest.raises(OptionError) as refused:
+        parlour.load("decktet-golf", target="12x")
+    assert "2**63" not in str(refused.value)  # not a number at all: nothing about its size
+
+
+def test_a_setting_given_twice_is_refused_not_resolved_to_the_last() -> None:
+    from parlour.core.options import option_dict
+
+    with pytest.raises(OptionError, match=r"'errand_draw' is given twice \('1', then '2'\)"):
+        option_dict(["errand_draw=1", "errand_draw=2"])
+    with pytest.raises(OptionError, match="'iterations' is given twice"):
+        parlour.agent("ismcts:iterations=5,iterations=6")

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import parlour
-from parlour import ParlourError, RecordError
+from parlour import OptionError, ParlourError, RecordError
 
 
 def finished_game(seed: int = 5, **options: object) -> parlour.core.game.State:
@@ -60,8 +60,36 @@ def test_replay_records_options() -> None:
 def test_player_names() -> None:
     state = parlour.load("psalter-row").new_state(1)
     assert state.record(players=["Hildegard"])["players"] == ["Hildegard"]
-    with pytest.raises(ParlourError, match="1 seats"):
-        state.record(players=["a", "b"])
+    for players, words in ((["a", "b"], "2 player names for 1 seats"), ("a", "a list of 1 names"),
+                           (5, "a list of 1 names"), ([None], "not None"), (["x" * 201], "at most 200")):
+        with pytest.raises(OptionError, match=words):
+            state.record(players=players)
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("version", 1.5, "version is text"), ("version", {}, "version is text"),
+    ("players", "alice", "a list of 1 names"), ("players", ["a", "b", "c"], "3 player names for 1 seats"),
+    ("players", [7], "not 7"), ("players", ["n" * 10_000_000], "at most 200 characters"),
+    ("result", {}, "an object of scores, winners and end"),
+])
+def test_a_record_header_of_the_wrong_kind_is_refused(record: dict, key: str, value: object, words: str) -> None:
+    record[key] = value
+    with pytest.raises(RecordError, match=words) as refused:
+        parlour.replay(record)
+    assert len(str(refused.value)) < 500  # a huge value is not repeated
+
+
+def test_a_result_with_keys_nobody_checks_is_refused(record: dict) -> None:
+    record["result"]["duration"] = 12
+    with pytest.raises(RecordError, match="an object of scores, winners and end"):
+        parlour.replay(record)
+
+
+def test_a_long_action_text_is_quoted_short(record: dict) -> None:
+    record["actions"][0] = "place " + "9C " * 100_000
+    with pytest.raises(RecordError, match="action 1") as refused:
+        parlour.replay(record)
+    assert len(str(refused.value)) < 1_000
 
 
 def _failing_text(record: dict, index: int) -> str:
@@ -220,6 +248,21 @@ def test_a_record_of_a_game_started_from_a_position() -> None:
     del broken["start"]
     with pytest.raises(RecordError, match="neither a seed"):
         parlour.replay(broken)
+
+
+def test_a_start_whose_options_contradict_the_record_or_a_seed_beside_a_start_is_refused() -> None:
+    state = parlour.load("psalter-row", errand_draw=1).from_position({"row": ["4H"], "hand": ["5H", "AS"]})
+    record = state.record()
+    record["options"]["errand_draw"] = 2  # the start says 1
+    with pytest.raises(RecordError, match=r"other options than the record \(errand_draw\)"):
+        parlour.replay(record)
+    record = state.record()
+    record["seed"] = 1
+    with pytest.raises(RecordError, match="both a seed and a start position"):
+        parlour.replay(record)
+    without = state.record()
+    del without["start"]["options"]  # missing: the record's own options, as for any position
+    assert parlour.replay(without).game.options["errand_draw"] == 1
 
 
 def test_a_start_position_with_options_that_are_not_an_object() -> None:

@@ -71,7 +71,7 @@ def test_always_answering_1_plays_to_the_end_and_shows_the_breakdown():
 def test_mistakes_are_explained_and_change_nothing():
     state = new_psalter()
     hand_card = state.observation(0)["hand"][0]
-    answers = ["help", "99", "0", "plaec 5D", f"discard {hand_card}", "place QS", ""]
+    answers = ["help", "99", "0", "9" * 4301, "²", "plaec 5D", f"discard {hand_card}", "place QS", ""]
     out = console()
     ask = script(*answers, then=None)
     before = state.to_position()
@@ -82,6 +82,8 @@ def test_mistakes_are_explained_and_change_nothing():
     assert "Psalter Row" in text and "Supply Errand" in text  # help shows game.rules_summary
     assert "there is no action 99: choose 1 to" in text
     assert "there is no action 0" in text
+    assert "there is no action 999999999999…" in text  # more digits than int() takes: no traceback
+    assert "'²' does not parse" in text  # a digit to isdigit(), not to int(): read as notation
     assert "'plaec 5D' does not parse" in text
     assert "nothing is owed to the discard" in text  # IllegalAction says why
     assert "Not played:" in text

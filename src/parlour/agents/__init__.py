@@ -15,7 +15,7 @@ import importlib
 
 from parlour.agents.base import Advice, Agent, Budget
 from parlour.core.errors import OptionError
-from parlour.core.options import parse_option_text
+from parlour.core.options import option_dict
 from parlour.core.words import shown
 
 _AGENTS: dict[str, str] = {
@@ -51,7 +51,7 @@ def make_agent(spec: str) -> Agent:
     params: dict[str, str] = {}
     if parts and cls.positional is not None and "=" not in parts[0]:
         params[cls.positional] = parts.pop(0)
-    params.update(parse_option_text(part) for part in parts)
+    params.update(option_dict(parts))
     return cls(**params)
 
 

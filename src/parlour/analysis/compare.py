@@ -37,7 +37,7 @@ from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
 from parlour.analysis.stats import Estimate, Moments, holm, proportion_ci
 from parlour.core.errors import OptionError
-from parlour.core.options import parse_option_text
+from parlour.core.options import option_dict
 from parlour.core.scores import win_share
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def parse_variants(texts: Sequence[str], game: Game) -> list[Variant]:
         raise OptionError("give at least one --variant KEY=VALUE (several keys: KEY=VALUE,KEY=VALUE)")
     variants = []
     for text in texts:
-        options = dict(parse_option_text(part) for part in text.split(",") if part.strip())
+        options = option_dict(part for part in text.split(",") if part.strip())
         if not options:
             raise OptionError(f"variant {text!r} sets no option: give KEY=VALUE")
         try:

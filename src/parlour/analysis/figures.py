@@ -41,6 +41,8 @@ FLOORS: dict[str, float] = {
     **dict.fromkeys(("turns", "decisions", "lead_changes", "turns_per_round", "line_discards",
                      "line_discards_per_round", "runs", "additions", "clearings", "row_size"), 0),
 }
+#: The most a count can be by the rules, where it has a most: a Psalter Row Row holds 2-10.
+CEILINGS: dict[str, float] = {"row_size": 9}
 #: Psalter Row's uses of each action kind per game (``n_place``, ...): counts from 0.
 COUNT_PREFIX = "n_"
 #: Shares of the games: what a seat won, how a game ended, whether the first player won.
@@ -122,7 +124,7 @@ def figure_estimate(name: str, sample: Sample, binary: bool) -> Estimate:
     if is_share(name, sample.minimum, sample.maximum, binary):
         return proportion_ci(sample.total, sample.n)
     least = floor(name)
-    return mean_estimate(sample) if least is None else count_estimate(sample, least)
+    return mean_estimate(sample) if least is None else count_estimate(sample, least, ceiling=CEILINGS.get(name))
 
 
 def figure_difference(name: str, first: Sequence[float], second: Sequence[float]) -> tuple[Estimate, float]:

@@ -42,9 +42,13 @@ def check_answers(address: str, seconds: float = 5.0) -> None:
     Traceback (most recent call last):
     ...
     parlour.core.errors.OptionError: Ray address 'no-port-here' is not of the form host:port (or ray://host:port)
+    >>> check_answers("head:²")  # a digit to isdigit(), not to int()
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.OptionError: Ray address 'head:²' is not of the form host:port (or ray://host:port)
     """
     host, _, port = address.removeprefix("ray://").rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not (port.isascii() and port.isdigit()) or len(port) > 5:  # int() refuses "²"
         raise OptionError(f"Ray address {address!r} is not of the form host:port (or ray://host:port)")
     try:
         socket.create_connection((host, int(port)), timeout=seconds).close()

@@ -175,7 +175,7 @@ class Summary:
     scores_are_wins: bool = False
 
 
-SKIP_FIGURES = {"game", "index", "seed", "winners", "options", "agents", "first_player", "midpoint_leader"}
+SKIP_FIGURES = {"game", "index", "seed", "winners", "winner", "options", "agents", "first_player", "midpoint_leader"}
 #: The most distinct values a run keeps of one figure (for its median and its histogram); a
 #: figure with more (a continuous one) gets its mean and range only. The games' figures are
 #: counts and scores, a few hundred distinct values at most.

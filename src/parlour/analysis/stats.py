@@ -344,8 +344,21 @@ def count_ci(values: Sequence[float], floor: float, confidence: float = CONFIDEN
     return count_estimate(Sample.of(values), floor, confidence)
 
 
-def count_estimate(sample: Sample, floor: float, confidence: float = CONFIDENCE) -> Estimate:
-    """:func:`count_ci` of the values a :class:`Sample` describes."""
+def count_estimate(sample: Sample, floor: float, confidence: float = CONFIDENCE,
+                   ceiling: float | None = None) -> Estimate:
+    """:func:`count_ci` of the values a :class:`Sample` describes; a count that cannot pass a
+    ``ceiling`` keeps its interval below it.
+
+    >>> count_estimate(Sample.of([0, 6]), floor=0, ceiling=9)  # a Psalter Row Row holds 9 Pages at most
+    Estimate(mean=3.0, low=0, high=9, n=2)
+    """
+    found = _count_estimate(sample, floor, confidence)
+    if ceiling is None or found.high is None or found.high <= ceiling:
+        return found
+    return Estimate(found.mean, found.low, ceiling, found.n)
+
+
+def _count_estimate(sample: Sample, floor: float, confidence: float) -> Estimate:
     n, mean = sample.n, sample.mean
     if sample.minimum < floor:
         raise ValueError(f"a value {sample.minimum} lies below the floor {floor}")

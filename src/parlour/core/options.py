@@ -129,7 +129,10 @@ _INVALID = object()
 
 
 def _too_big(value: Any) -> bool:
-    """A number beyond what an option holds (infinity too)."""
+    """A number beyond what an option holds (infinity too), or the text of a whole number that is."""
+    if isinstance(value, str):
+        digits = value.strip().removeprefix("-").removeprefix("+")
+        return digits.isascii() and digits.isdigit() and (len(digits) > 19 or int(digits) > MAX_INT)
     return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_INT
 
 
@@ -185,3 +188,22 @@ def parse_option_text(text: str) -> tuple[str, str]:
     if not sep or not key.strip():
         raise OptionError(f"option {text!r} is not of the form key=value")
     return key.strip(), value.strip()
+
+
+def option_dict(texts: Iterable[str]) -> dict[str, str]:
+    """``key=value`` texts as a dict; a key given twice is an OptionError (which one was meant?).
+
+    >>> option_dict(["errand_draw=1", "end_on=failed_draw"])
+    {'errand_draw': '1', 'end_on': 'failed_draw'}
+    >>> option_dict(["errand_draw=1", "errand_draw=2"])
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.OptionError: 'errand_draw' is given twice ('1', then '2'): give it once
+    """
+    found: dict[str, str] = {}
+    for text in texts:
+        key, value = parse_option_text(text)
+        if key in found:
+            raise OptionError(f"{shown(key)} is given twice ({shown(found[key])}, then {shown(value)}): give it once")
+        found[key] = value
+    return found

@@ -15,13 +15,15 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.errors import ParlourError, RecordError
+from parlour.core.errors import OptionError, ParlourError, RecordError
 from parlour.core.words import shown
 
 if TYPE_CHECKING:
     from parlour.core.game import State
 
 RECORD_KEYS = ("game", "version", "options", "seed", "players", "actions", "result")
+#: Characters of a player's name in a record (the web's names are 40, an agent spec 200).
+MAX_NAME = 200
 
 
 def result_of(state: "State") -> dict[str, Any]:
@@ -39,22 +41,35 @@ def make_record(state: "State", players: list[str] | None = None) -> dict[str, A
     from parlour import __version__
 
     game = state.game
-    names = list(players) if players is not None else [f"seat {i}" for i in range(game.num_players)]
-    if len(names) != game.num_players:
-        raise ParlourError(f"{len(names)} player names given for {game.num_players} seats")
+    names = [f"seat {i}" for i in range(game.num_players)] if players is None else players
+    problem = _names_problem(names, game.num_players)
+    if problem:
+        raise OptionError(f"players={shown(players)}: {problem}")
     kind, origin = state._origin
     record: dict[str, Any] = {
         "game": game.name,
         "version": __version__,
         "options": dict(game.options),
         "seed": origin if kind == "seed" else None,
-        "players": names,
+        "players": list(names),
         "actions": [str(a) for a in state.history()],
         "result": result_of(state),
     }
     if kind == "position":
         record["start"] = origin.to_position()
     return record
+
+
+def _names_problem(names: Any, seats: int) -> str | None:
+    """What is wrong with ``names`` as a record's ``players`` for ``seats`` seats (None: nothing)."""
+    if not isinstance(names, (list, tuple)):
+        return f"the players are a list of {seats} names"
+    if len(names) != seats:
+        return f"{len(names)} player names for {seats} seats"
+    for name in names:
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            return f"a player's name is text of at most {MAX_NAME} characters, not {shown(name)}"
+    return None
 
 
 def replay(record: dict[str, Any] | str) -> "State":
@@ -70,6 +85,7 @@ def replay(record: dict[str, Any] | str) -> "State":
         game = load(data["game"]).with_options(data["options"])
     except ParlourError as err:
         raise RecordError(f"the record's game or options are not valid: {err}") from None
+    _check_header(game, data)
     state = _start(game, data)
     for index, text in enumerate(data["actions"], 1):
         if not isinstance(text, str):
@@ -77,9 +93,19 @@ def replay(record: dict[str, Any] | str) -> "State":
         try:
             state.apply(text)
         except ParlourError as err:
-            raise RecordError(f"action {index} {text!r} does not replay: {err}") from None
+            raise RecordError(f"action {index} {shown(text)} does not replay: {err}") from None
     _check_result(state, data.get("result"))
     return state
+
+
+def _check_header(game: Any, data: dict[str, Any]) -> None:
+    """The version and the players, as a record writes them (the rest is checked by replaying)."""
+    if not isinstance(data.get("version", ""), str):
+        raise RecordError(f"the record's version is text such as '0.1.0', not {shown(data['version'])}")
+    if "players" in data:
+        problem = _names_problem(data["players"], game.num_players)
+        if problem:
+            raise RecordError(f"the record's players: {problem}")
 
 
 def _as_dict(record: dict[str, Any] | str) -> dict[str, Any]:
@@ -99,12 +125,24 @@ def _as_dict(record: dict[str, Any] | str) -> dict[str, Any]:
 
 
 def _start(game: Any, data: dict[str, Any]) -> "State":
-    seed = data.get("seed")
+    """The state the record starts from: its seed's deal, or its start position (never both),
+    played with the record's options (a start naming others contradicts the record)."""
+    seed, start = data.get("seed"), data.get("start")
+    if seed is not None and start is not None:
+        raise RecordError("the record has both a seed and a start position: a game starts from one of them "
+                          "(a record of a game from a position has \"seed\": null)")
     try:
         if seed is not None:
             return game.new_state(seed)
-        if isinstance(data.get("start"), dict):
-            return game.from_position(data["start"])
+        if isinstance(start, dict):
+            state = game.from_position(start)
+            if state.game.options != game.options:
+                differ = sorted(k for k in game.options if state.game.options.get(k) != game.options[k])
+                raise RecordError(f"the record's start position has other options than the record "
+                                  f"({', '.join(differ)}): a record's options are its game's")
+            return state
+    except RecordError:
+        raise
     except ParlourError as err:
         raise RecordError(f"the record's start does not load: {err}") from None
     raise RecordError("the record has neither a seed (an integer) nor a start position")
@@ -114,10 +152,11 @@ def _check_result(state: "State", result: Any) -> None:
     if result is None:
         return
     replayed = result_of(state)
-    if not isinstance(result, dict):
-        raise RecordError(f"the record's result must be an object like {replayed}")
+    if not isinstance(result, dict) or sorted(result) != sorted(replayed):
+        raise RecordError(f"the record's result must be an object of scores, winners and end, like {replayed}, "
+                          f"not {shown(result)}")
     for key in ("scores", "winners", "end"):
-        if key in result and result[key] != replayed[key]:
+        if result[key] != replayed[key]:
             raise RecordError(
                 f"the record's result says {key}={shown(result[key])} but replaying gives {replayed[key]!r}"
             )

@@ -45,7 +45,7 @@ from parlour.agents.mlp import Mlp
 from parlour.agents.policy import save_policy
 from parlour.analysis.tournament import agent_labels, standings, tournament
 from parlour.core.errors import OptionError
-from parlour.core.options import parse_option_text
+from parlour.core.options import option_dict
 from parlour.core.scores import lower_is_better
 from parlour.envs.ppo_math import Adam, advantages, clip_norm, masked_log_softmax, policy_loss, value_loss
 from parlour.envs.registration import ENV_IDS
@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
                             help=f"default {','.join(map(str, value)) if f.name == 'hidden' else value}")
     args = parser.parse_args(argv)
     try:
-        options = {**DEFAULT_OPTIONS.get(args.game, {}), **dict(parse_option_text(o) for o in args.option)}
+        options = {**DEFAULT_OPTIONS.get(args.game, {}), **option_dict(args.option)}
         fields = {f.name: getattr(args, f.name) for f in dataclasses.fields(Config) if f.name not in ("game", "options")}
         fields["reward"] = args.reward or DEFAULT_REWARD.get(args.game, "result")
         config = Config(args.game, options, **fields)

@@ -70,6 +70,7 @@ SHOW_WORDS = ("show", "table", "s")
 DISCARDS_WORDS = ("discards",)
 HINT_WORDS = ("hint",)
 SHORT_LIST = 12  # legal actions listed plainly; a longer list is grouped
+SHOWN_DIGITS = 12  # digits of a number too big for any action quoted back
 #: The commands besides an action, each with what it does, in the order help lists them.
 COMMANDS = (
     ("help", "these rules"),
@@ -346,12 +347,12 @@ class _Session:
     def _decide(self, seat: int, text: str, legal: list[Any]) -> bool:
         """Apply a number or notation; False (after saying why) when it is not a legal action."""
         before = self.state.clone() if self.solitaire else None
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(legal):
+        if text.isascii() and text.isdigit():  # not "²", which isdigit() takes and int() refuses
+            if len(text) > len(str(len(legal))) or not 1 <= int(text) <= len(legal):  # no 4,301-digit int()
+                number = text if len(text) <= SHOWN_DIGITS else f"{text[:SHOWN_DIGITS]}…"
                 self._complain(f"there is no action {number}: choose 1 to {len(legal)}, or write the notation")
                 return False
-            action = legal[number - 1]
+            action = legal[int(text) - 1]
             self.state.apply(action)
         else:
             try:
@@ -549,11 +550,12 @@ class Unfinished:
     seed: int | None
 
 
-def load_unfinished(text: str, name: str) -> Unfinished:
+def load_unfinished(text: str, name: str, seated: bool = False) -> Unfinished:
     """The unfinished game of a record (its JSON ``text``, read from the file ``name``), replayed.
 
     Raises RecordError when the record does not replay, when its game is over, or when it does
-    not say who plays each seat.
+    not say who plays each seat (unless the seats are ``seated`` otherwise: then ``players`` is
+    the record's list, or empty).
 
     >>> import parlour
     >>> state = parlour.load("psalter-row").new_state(seed=3)
@@ -570,8 +572,11 @@ def load_unfinished(text: str, name: str) -> Unfinished:
                           f"step through it with: parlour replay {name}")
     data = json.loads(text)
     players = data.get("players")
-    if not isinstance(players, list) or len(players) != state.game.num_players \
-            or not all(isinstance(p, str) for p in players):
+    named = isinstance(players, list) and len(players) == state.game.num_players \
+        and all(isinstance(p, str) for p in players)
+    if not named:
+        if seated:
+            return Unfinished(state, [], data.get("seed"))
         raise RecordError(f"{name} does not name who plays each of its {state.game.num_players} seats "
                           "(its 'players'): give them with --seats")
     return Unfinished(state, players, data.get("seed"))
