@@ -129,11 +129,21 @@ def test_psalter_row_tensor():
     assert [i for i in range(52) if values[layout["row"][0] + i]] == [c("5H")]
     assert [i for i in range(52) if values[layout["removed"][0] + i]] == [c("AS")]
     assert sum(values[slice(*layout["unseen"])]) == 52 - 7
-    assert values[layout["hand_size"][0]] == 1.0
+    assert values[layout["hand_size"][0]] == 5 / 6  # of the largest hand, an Errand's 6
     assert [i for i in range(425) if values[268 + i]] == [23, 153]
     public = game.observation_tensor(state.observation(None))
     assert sum(public[slice(*layout["hand"])]) == 0 and sum(public[slice(*layout["unseen"])]) == 52 - 2
-    assert public[layout["hand_size"][0]] == 1.0
+    assert public[layout["hand_size"][0]] == 5 / 6
+
+
+def test_psalter_row_hand_size_reaches_1_with_an_errands_six_cards():
+    game = parlour.load("psalter-row")
+    state = game.from_position({"row": ["5H"], "hand": ["9C", "2D", "JS", "3C", "AS"]})
+    state.apply(errand(c("AS")))  # the Ace goes, two cards come: 6 in hand until the discard (PR-6)
+    observation = state.observation(0)
+    assert observation["pending"] == "errand_discard" and len(observation["hand"]) == 6
+    start = dict((name, begin) for name, begin, _ in game.observation_layout)["hand_size"]
+    assert game.observation_tensor(observation)[start] == 1.0
 
 
 # -- Decktet Golf ------------------------------------------------------------------------------
@@ -261,6 +271,64 @@ def test_finished_game_has_no_ids():
     for call in (lambda: state.action_from_ids(()), lambda: state.action_from_id(12), lambda: state.legal_ids((12,))):
         with pytest.raises(CodecError, match="the game is over"):
             call()
+
+
+#: The slots documented (docs/codecs.md) to leave 0..1 in play: Decktet Golf's match totals
+#: (below 0 with Courts and Pawns, past 1 once a total passes the target) and its round counter.
+UNBOUNDED = {"decktet-golf": {"totals", "round"}}
+
+
+@pytest.mark.parametrize("name, options, games", [("psalter-row", {"revision_discard": 2}, 30),
+                                                  ("decktet-golf", {"players": 3, "excuse": True}, 1),
+                                                  ("quisquilian", {"players": 5, "decks": 2}, 1)])
+def test_tensor_values_lie_in_0_to_1_but_the_documented_slots(name, options, games):
+    game = parlour.load(name, **options)
+    slots = [(segment, range(start, stop)) for segment, start, stop in game.observation_layout
+             if segment not in UNBOUNDED.get(name, ())]
+    for seed in range(games):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            for seat in (state.current_player, None):
+                values = game.observation_tensor(state.observation(seat))
+                for segment, where in slots:
+                    assert all(0.0 <= values[i] <= 1.0 for i in where), (segment, [values[i] for i in where])
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name, key, value, message", [
+    ("psalter-row", "hand", None, "has no 'hand'"),
+    ("psalter-row", "hand", 5, r"'hand' is 5, which does not encode \(TypeError"),
+    ("psalter-row", "row", ["ZZ"], r"'row' is \['ZZ'\], which does not encode \(KeyError"),
+    ("decktet-golf", "layouts", None, "has no 'layouts'"),
+    ("decktet-golf", "seat", "0", r"'seat' is '0', which does not encode \(TypeError"),
+    ("decktet-golf", "totals", None, r"'totals' is None, which does not encode"),
+    ("quisquilian", "seat", None, "has no 'seat'"),
+    ("quisquilian", "seat", 9, r"'seat' is 9, which does not encode \(IndexError: seat 9 is not one of seats 0..3\)"),
+    ("quisquilian", "runs", [1, 2], r"'runs' is \[1, 2\], which does not encode"),
+])
+def test_a_malformed_observation_is_a_codec_error_naming_the_key(name, key, value, message):
+    """``value`` None stands for the key left out."""
+    game = parlour.load(name)
+    observation = game.new_state(seed=1).observation(0)
+    broken = {k: v for k, v in observation.items() if k != key}
+    if value is not None or key == "totals":
+        broken[key] = value
+    with pytest.raises(CodecError, match=f"this {game.title} observation.*{message}.*state.observation"):
+        game.observation_tensor(broken)
+
+
+def test_numpy_integers_are_ids_and_bools_are_not():
+    np = pytest.importorskip("numpy")
+    game = parlour.load("psalter-row")
+    state = game.from_position({"row": ["5H"], "hand": ["9C", "2D", "JS", "3C", "KD"]})
+    fresh = game.new_state(seed=1)  # an empty Row: every placement is one id
+    assert fresh.action_from_id(np.int64(6)) is fresh.action_from_id(6)
+    assert game.codec.id_name(np.int32(23)) == "place 9C high"
+    assert state.legal_ids([np.int64(23), np.int16(153)]) == state.legal_ids((23, 153))
+    assert state.action_from_ids([np.int64(23), np.int64(153), np.int64(186)]) is state.action_from_ids((23, 153, 186))
+    for bad in (True, np.True_, np.float64(23), np.int64(425)):
+        with pytest.raises(CodecError, match="is not an action id of .*: expected an integer 0..424"):
+            state.action_from_id(bad)
 
 
 def test_tensors_refuse_other_observations():

@@ -133,6 +133,15 @@ def test_with_illegal_penalty_an_illegal_id_ends_the_game_and_costs_the_offender
     assert env.infos[offender] == {"illegal_action": illegal}
     _, reward, termination, _, _ = env.last()
     assert termination and reward == env._cumulative_rewards[env.agent_selection]
+    for agent in (offender, other):  # nobody acts in an ended game: every mask is 0
+        assert not env.observe(agent)["action_mask"].any()
+
+
+def test_steps_and_last_before_the_first_reset_are_refused():
+    env = ParlourAECEnv("psalter-row")
+    for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0")):
+        with pytest.raises(IllegalAction, match=r"call reset\(\) first"):
+            call()
 
 
 def test_render_ansi_shows_the_table_of_the_seat_to_act():

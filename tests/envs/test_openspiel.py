@@ -1,11 +1,13 @@
-"""The games as OpenSpiel Python games: loading, play through the pyspiel API, resampling,
-and OpenSpiel's own ISMCTSBot and evaluate_bots on them."""
+"""The games as OpenSpiel Python games: loading and rebuilding, play through the pyspiel API,
+perfect-recall information states, resampling, and OpenSpiel's own random_sim_test,
+ISMCTSBot and evaluate_bots on them."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import observation
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import parlour
@@ -63,7 +65,7 @@ def play_randomly(state, rng):
         assert state.legal_actions(player) == state.legal_actions()
         for other in range(game.num_players()):
             assert len(state.observation_tensor(other)) == game.observation_tensor_size()
-            assert state.information_state_string(other) == state.observation_string(other)
+            assert state.information_state_string(other).startswith(state.observation_string(other) + " recall ")
             if other != player:
                 assert state.legal_actions(other) == []
         state.apply_action(int(rng.choice(state.legal_actions())))
@@ -89,6 +91,97 @@ def test_the_seed_parameter_fixes_the_games_and_clones_do_not_take_from_it():
     assert str(plain.new_initial_state()) == str(cloned.new_initial_state())  # the second game
     other = pyspiel.load_game("parlour_decktet_golf", {"seed": 12}).new_initial_state()
     assert str(other) != str(first)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
+def test_openspiels_random_sim_test_passes(name, params):
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_game_is_rebuilt_from_its_parameters_not_from_its_string():
+    game = pyspiel.load_game("parlour_decktet_golf", {"rounds": "1", "players": 3, "seed": 4})
+    rebuilt = pyspiel.load_game(game.get_type().short_name, game.get_parameters())
+    assert rebuilt.parlour == game.parlour and str(rebuilt.new_initial_state()) == str(game.new_initial_state())
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter rounds"):
+        pyspiel.load_game(str(game))  # str writes rounds=1, and rounds takes text
+    plain = pyspiel.load_game("parlour_decktet_golf")
+    assert pyspiel.load_game(str(plain)).parlour == plain.parlour  # rounds=none reads back
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState unimplemented"):
+        pyspiel.serialize_game_and_state(plain, plain.new_initial_state())
+
+
+def played(state, ids):
+    for i in ids:
+        state.apply_action(i)
+    return state
+
+
+@pytest.mark.parametrize(("name", "params", "first", "second"), [
+    ("parlour_decktet_golf", {"rounds": "1", "seed": 5}, [0, 1], [1, 0]),  # flip B1, C1 / C1, B1
+    ("parlour_psalter_row", {"seed": 1}, [63, 68], [66, 64]),  # place 5H, 6H high / 6H, 5H low
+])
+def test_information_states_recall_the_order_of_moves_that_observations_forget(name, params, first, second):
+    state = pyspiel.load_game(name, params).new_initial_state()
+    seat = state.current_player()
+    x, y = played(state.clone(), first), played(state.clone(), second)
+    assert x.observation_string(seat) == y.observation_string(seat)
+    assert x.observation_tensor(seat) == y.observation_tensor(seat)
+    assert x.information_state_string(seat) != y.information_state_string(seat)
+
+
+def test_information_states_leak_nothing_hidden():
+    """A seat's information state follows its observations: a state and a sample the seat
+    cannot tell apart, played on with the same ids, keep one information state for it while
+    they keep one observation."""
+    game = pyspiel.load_game("parlour_quisquilian", {"players": 3, "seed": 2})
+    state, rng = game.new_initial_state(), np.random.default_rng(0)
+    seat = state.current_player()
+    twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    steps = 0
+    while not state.is_terminal() and state.observation_string(seat) == twin.observation_string(seat):
+        assert state.information_state_string(seat) == twin.information_state_string(seat)
+        common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
+        if not common:
+            break
+        i = int(rng.choice(common))
+        state.apply_action(i)
+        twin.apply_action(i)
+        steps += 1
+    assert steps >= 5  # the seat's discards from the hand the twins share, until its refill draws apart
+
+
+def test_there_is_no_information_state_tensor_and_the_observation_tensor_stays():
+    game = pyspiel.load_game("parlour_quisquilian", {"players": 3, "seed": 2})
+    state = game.new_initial_state()
+    assert not game.get_type().provides_information_state_tensor and game.get_type().provides_observation_tensor
+    assert state.observation_tensor(1) == np.float32(state.decisions.tensor(1)).tolist()
+    with pytest.raises(ValueError, match="information states have no tensor"):
+        state.information_state_tensor(0)
+
+
+def test_observers_of_each_kind_give_their_own_string():
+    game = pyspiel.load_game("parlour_decktet_golf", {"rounds": "1", "seed": 7})
+    state = played(game.new_initial_state(), [0])
+    default = observation.make_observation(game)  # no type: OpenSpiel's default, the observation
+    recalling = observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    forgetting = observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    assert default.string_from(state, 1) == forgetting.string_from(state, 1) == state.observation_string(1)
+    assert recalling.string_from(state, 1) == state.information_state_string(1)
+    assert recalling.tensor is None and default.tensor.shape == (game.observation_tensor_size(),)
+    with pytest.raises(ValueError, match="private_info=SINGLE_PLAYER"):
+        observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
+                                                                      private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_a_clone_has_the_information_states_of_the_original():
+    state = pyspiel.load_game("parlour_quisquilian", {"players": 3, "seed": 3}).new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(12):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    clone = state.clone()
+    assert [clone.information_state_string(p) for p in range(3)] == [state.information_state_string(p) for p in range(3)]
+    i = state.legal_actions()[0]
+    assert played(clone, [i]).information_state_string(0) == played(state, [i]).information_state_string(0)
 
 
 def test_a_clone_goes_its_own_way():

@@ -128,8 +128,27 @@ def test_with_illegal_penalty_an_illegal_id_ends_the_episode_at_a_cost():
     env = ParlourEnv("psalter-row", illegal="penalty")
     observation, _ = env.reset(seed=3)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    _, reward, terminated, truncated, info = env.step(illegal)
+    after, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": illegal})
+    # the episode is over: nothing is legal, and no id is taken or penalised again
+    assert not after["action_mask"].any() and not env.action_masks().any()
+    before = env.decisions.state.to_position()
+    for action in (int(np.flatnonzero(observation["action_mask"])[0]), illegal):
+        with pytest.raises(IllegalAction, match="the episode is over"):
+            env.step(action)
+    assert env.decisions.state.to_position() == before and not env.decisions.state.is_terminal()
+
+
+def test_a_step_after_the_end_is_refused_in_either_illegal_mode():
+    for illegal in ("error", "penalty"):
+        env = ParlourEnv("psalter-row", illegal=illegal)
+        observation, _ = env.reset(seed=3)
+        terminated = False
+        while not terminated:
+            terminated = env.step(int(np.flatnonzero(observation["action_mask"])[0]))[2]
+            observation = env._observe()
+        with pytest.raises(IllegalAction, match="the game is over"):
+            env.step(0)
 
 
 def test_opponents_are_checked_before_any_game():
@@ -162,3 +181,12 @@ def test_a_step_after_the_end_is_refused_until_a_reset():
     assert not env.action_masks().any()
     observation, _ = env.reset(seed=2)
     assert observation["action_mask"].any()
+
+
+def test_a_game_the_opponents_end_before_the_learners_turn_says_so_at_reset():
+    env = ParlourEnv("quisquilian", players=3, seat=2, opponents="random", max_turns=1)
+    observation, info = env.reset(seed=0)
+    assert info == {"game_over": "max_turns"} and env.decisions.state.is_terminal()
+    assert not observation["action_mask"].any()
+    _, info = ParlourEnv("quisquilian", players=3, seat=0, opponents="random", max_turns=1).reset(seed=0)
+    assert info == {}  # the learner moves first: its game is under way

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -203,8 +204,7 @@ class Codec:
 
     def id_name(self, i: int) -> str:
         """What an id means, in words (e.g. ``"place 9C high"``)."""
-        self._check_id(i)
-        return self.actions.label(i)
+        return self.actions.label(self._id(i))
 
     def action_ids(self, action: Action) -> tuple[int, ...]:
         """The ids of an action's sub-decisions, in order."""
@@ -247,6 +247,7 @@ class Codec:
 
     def action_from_id(self, state: "State", i: int) -> Action:
         """The legal action that the one id ``i`` names; CodecError where it only begins one."""
+        i = self._id(i)
         action = self.action_from_ids(state, (i,))
         if action is None:
             raise CodecError(f"id {i} ({self.actions.label(i)}) begins an action of several sub-decisions: "
@@ -260,13 +261,20 @@ class Codec:
         size = self.actions.size
         for i in ids:
             if type(i) is not int or not 0 <= i < size:  # the plain ints of a learner's loop pass at once
-                self._check_id(i)
+                return tuple(map(self._id, ids))
         return tuple(ids)
 
-    def _check_id(self, i: Any) -> None:
-        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < self.actions.size:
+    def _id(self, i: Any) -> int:
+        """``i`` as a plain int id: an int or a numpy integer (what an argmax gives) within the
+        id space; CodecError for the rest (bools, floats, text, ids outside the space)."""
+        try:
+            index = None if isinstance(i, bool) else operator.index(i)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < self.actions.size:
             raise CodecError(f"{shown(i)} is not an action id of {self.game!r}: expected an integer "
                              f"0..{self.actions.size - 1}")
+        return index
 
     def _walk(self, state: "State", ids: tuple[int, ...]) -> Branch | Action:
         node: Branch | Action = self._root(state)
@@ -339,14 +347,49 @@ class Codec:
             raise CodecError(f"{self.game.title}'s actions are one id each: an observation has no prefix "
                              f"(got {list(ids)})")
         tensor = Tensor(self.observed)
-        self._fill(observation, tensor)
+        try:
+            self._fill(observation, tensor)
+        except UNENCODABLE as err:
+            raise self._unencodable(observation, err) from None
         for i in ids:
             tensor.set("prefix", i)
         return tensor.values
 
+    def _unencodable(self, observation: dict[str, Any], err: Exception) -> CodecError:
+        """What is wrong with an observation that ``_fill`` failed on (with ``err``): it fills
+        again, through a dict that keeps the key read last, to name the key it failed at (so an
+        observation that encodes pays nothing for it)."""
+        reading = _Reading(observation)
+        try:
+            self._fill(reading, Tensor(self.observed))
+        except UNENCODABLE:
+            pass  # the same failure, now with the key it came at
+        key, title = reading.last, self.game.title
+        expected = "expected a dict as state.observation(seat) gives it"
+        if key is None:  # it failed before reading a key
+            return CodecError(f"this {title} observation does not encode ({type(err).__name__}: {err}): {expected}")
+        if key not in observation:
+            return CodecError(f"this {title} observation has no {key!r}: {expected}")
+        return CodecError(f"this {title} observation's {key!r} is {shown(observation[key])}, which does not "
+                          f"encode ({type(err).__name__}: {err}): {expected}")
+
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and deep-copied without the cached trie and the known ids (they hold actions)."""
         return {**self.__dict__, "_cache": None, "_known": {}}
+
+
+#: What ``_fill`` raises on an observation with a key missing or a value of the wrong kind.
+UNENCODABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+class _Reading(dict):  # type: ignore[type-arg]
+    """An observation that keeps the key read last (``observation[key]``), found or not."""
+
+    last: str | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        self.last = key
+        return super().__getitem__(key)
 
 
 def seat_order(observation: dict[str, Any], players: int) -> list[int]:
@@ -357,4 +400,6 @@ def seat_order(observation: dict[str, Any], players: int) -> list[int]:
     ([2, 3, 0, 1], [0, 1, 2])
     """
     me = observation["seat"] or 0
+    if not 0 <= me < players:  # an IndexError, named by the codec as the seat's fault
+        raise IndexError(f"seat {me} is not one of seats 0..{players - 1}")
     return [(seat - me) % players for seat in range(players)]

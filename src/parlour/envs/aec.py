@@ -81,13 +81,11 @@ class ParlourAECEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         """Play one id for ``agent_selection`` (``None`` for an agent whose game is over)."""
+        decisions = self._live()  # refuses before the first reset
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        decisions = self.decisions
-        if decisions is None:
-            decisions = self._live()  # which refuses
         try:
             completed = decisions.choose(action)
         except IllegalAction:
@@ -100,6 +98,11 @@ class ParlourAECEnv(AECEnv):
         else:
             # Before the end every reward is 0 and no agent is done: nothing else to update.
             self.agent_selection = self.possible_agents[decisions.state.current_player]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, refused (IllegalAction) before the first reset."""
+        self._live()
+        return super().last(observe)
 
     def _end(self, agent: str, rewards: dict[str, float]) -> None:
         """Pay ``rewards`` for the step ``agent`` took, and let the done agents step out."""
@@ -117,6 +120,7 @@ class ParlourAECEnv(AECEnv):
 
     def _penalty(self, agent: str, action: Any) -> dict[str, float]:
         """The rewards of an illegal id under ``illegal="penalty"``: the game ends, the offender pays."""
+        self._live().forfeit()  # nobody acts now: every mask is 0
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = {"illegal_action": action}
         return {other: episode.PENALTY if other == agent else 0 for other in self.agents}

@@ -34,18 +34,29 @@ SHOWN_IDS = 12
 class Decisions:
     """A state and the prefix of the action under way; ``choose`` plays one id."""
 
-    __slots__ = ("state", "prefix", "_legal", "_codec")
+    __slots__ = ("state", "prefix", "forfeited", "_legal", "_codec")
 
-    def __init__(self, state: State, prefix: tuple[int, ...] = ()) -> None:
+    def __init__(self, state: State, prefix: tuple[int, ...] = (), forfeited: bool = False) -> None:
         self.state = state
         self.prefix = prefix
+        self.forfeited = forfeited  # an illegal id ended the episode (illegal="penalty"): nobody acts now
         self._codec = state.game.codec
         self._legal: list[int] | None = None  # the legal next ids, until the next choice
 
     @property
     def seat(self) -> int | None:
-        """The seat to choose the next id; ``None`` once the game is over."""
-        return self.state.current_player
+        """The seat to choose the next id; ``None`` once the game is over or forfeited."""
+        return None if self.forfeited else self.state.current_player
+
+    @property
+    def over(self) -> bool:
+        """No id may come: the game is over, or an illegal id ended the episode."""
+        return self.forfeited or self.state.is_terminal()
+
+    def forfeit(self) -> None:
+        """End the episode where it is, the game unfinished (an illegal id under
+        ``illegal="penalty"``): from now on no seat acts, every mask is 0 and ``choose`` refuses."""
+        self.forfeited, self._legal = True, []
 
     def legal_ids(self) -> list[int]:
         """The ids that may come next, sorted (a new list: the caller may change it)."""
@@ -66,12 +77,14 @@ class Decisions:
         expected) and changes nothing.
         """
         state = self.state
+        if self.forfeited:
+            self.refuse_if_over()
         i = action_id if type(action_id) is int else self._integer(action_id)
         ids = (*self.prefix, i) if self.prefix else (i,)
         try:
             action = self._codec.action_from_ids(state, ids)  # state.action_from_ids, a call shorter
         except CodecError as err:
-            self._refuse_if_over()
+            self.refuse_if_over()
             raise IllegalAction(f"action id {i} is not legal now (seat {state.current_player} to act): {err}") from None
         self._legal = None
         if action is None:
@@ -83,7 +96,7 @@ class Decisions:
 
     def _integer(self, action_id: Any) -> int:
         """An id that is not a plain int as an int (numpy's integers are); IllegalAction for the rest."""
-        self._refuse_if_over()
+        self.refuse_if_over()
         try:
             i = operator.index(action_id)  # ints and numpy's integers, not floats or text
         except TypeError:
@@ -93,8 +106,12 @@ class Decisions:
                                 f"{first_of(self.legal_ids(), SHOWN_IDS)}")
         return i
 
-    def _refuse_if_over(self) -> None:
+    def refuse_if_over(self) -> None:
+        """IllegalAction once no id may come (:attr:`over`)."""
         state = self.state
+        if self.forfeited:
+            raise IllegalAction("the episode is over (an illegal action id ended it, illegal=\"penalty\"): no action "
+                                "id is legal; reset to play again")
         if state.is_terminal():
             raise IllegalAction(f"the game is over ({state.end_reason}): no action id is legal; reset to play again")
 
@@ -105,5 +122,5 @@ class Decisions:
         self._legal = None
 
     def clone(self) -> "Decisions":
-        return Decisions(self.state.clone(), self.prefix)
+        return Decisions(self.state.clone(), self.prefix, self.forfeited)
 

@@ -12,10 +12,23 @@ the operating system).
 The games are sequential, imperfect-information, with terminal rewards (those of
 ``parlour.envs.rewards``) and *sampled* stochastic chance: shuffles and draws happen inside
 a move, from the state's own chance seed, so the tree has no chance nodes. Actions are the
-codec's ids, one sub-decision each. Observation and information-state strings and tensors
-are the seat's ``observation(seat)`` (which keeps everything that was public: perfect
-recall) with the ids the seat to act has chosen in its action so far; ``resample_from_infostate``
-is ``view.sample``, so OpenSpiel's ``ISMCTSBot`` searches on what the seat may know.
+codec's ids, one sub-decision each. The observation string and tensor are the seat's
+``observation(seat)`` now, with the ids the seat to act has chosen in its action so far. The
+information-state string is that string and the seat's *recall*: a digest chained through
+every observation the seat had and every action it heard (:func:`recalled`), so two histories
+that end in one observation (two flips in either order) are two information states. A tensor
+of fixed size cannot recall a history of any length, so there is no information-state
+tensor (``provides_information_state_tensor`` is false; ``information_state_tensor(p)``
+raises): learners take the observation tensor. ``resample_from_infostate`` is
+``view.sample``, with the seat's recall kept, so OpenSpiel's ``ISMCTSBot`` searches on what
+the seat may know.
+
+A game is rebuilt from its parameters: ``pyspiel.load_game(game.get_type().short_name,
+game.get_parameters())``. ``pyspiel.load_game(str(game))`` does not always work: ``str``
+writes a text parameter holding digits (``rounds="1"``) as a number, which OpenSpiel then
+refuses for a text parameter. Nor do ``pyspiel.serialize_game_and_state`` and pickling a
+game or state: OpenSpiel serializes a sampled-stochastic game with its random generator's
+state, which a Python game cannot give it.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("parlour_decktet_golf", {"players": 3, "rounds": "1", "seed": 7})
@@ -26,15 +39,17 @@ is ``view.sample``, so OpenSpiel's ``ISMCTSBot`` searches on what the seat may k
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from parlour.core.game import Game
+from parlour.core.game import Game, State
 from parlour.core.options import Option
 from parlour.core.registry import game_class, game_names, load
 from parlour.envs.decisions import Decisions
@@ -99,11 +114,21 @@ class ParlourSpielGame(pyspiel.Game):
         """The next game of this game's seed sequence."""
         return Decisions(self.parlour.new_state(self.seeds.getrandbits(63)))
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ParlourObserver":
-        """The observer of both observations and information states (they are the same)."""
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ParlourObserver | RecallObserver":
+        """The observer of information states (``perfect_recall``) or of observations (the
+        rest, and no type: OpenSpiel's default, as in its ``kuhn_poker.py``), of one seat's
+        private cards and the public ones: the kinds OpenSpiel's state methods ask for."""
+        if isinstance(iig_obs_type, dict):  # pyspiel's game.make_observer(params) passes its params first
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"parlour's observers take no parameters, not {params!r}")
-        return ParlourObserver(self.parlour)
+        if iig_obs_type is None:
+            return ParlourObserver(self.parlour)
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError(f"parlour's observers show the public cards and one seat's private ones "
+                             f"(public_info=True, private_info=SINGLE_PLAYER), not public_info="
+                             f"{iig_obs_type.public_info}, private_info={iig_obs_type.private_info}")
+        return RecallObserver(self.parlour) if iig_obs_type.perfect_recall else ParlourObserver(self.parlour)
 
 
 class ParlourSpielState(pyspiel.State):
@@ -125,7 +150,7 @@ class ParlourSpielState(pyspiel.State):
         return self.decisions.legal_ids() if player == self.decisions.seat else []
 
     def _apply_action(self, action: int) -> None:
-        self.decisions.choose(action)
+        self._deal.choose(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.decisions.state.game.codec.id_name(action)
@@ -138,12 +163,20 @@ class ParlourSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> "ParlourSpielState":
         """A state ``player`` cannot tell from this one: ``view(player).sample``, the ids of the
-        action under way kept when ``player`` is choosing them (the others do not see them)."""
+        action under way kept when ``player`` is choosing them (the others do not see them), and
+        ``player``'s recall kept. The other seats' recall starts afresh from the sample: their
+        past in it is not known (their information states are those of the sample's search)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         decisions = self.decisions
         sample = decisions.state.view(player).sample(rng)
         prefix = decisions.prefix if player == decisions.seat else ()
-        return ParlourSpielState(self.get_game(), _Deal(None, Decisions(sample, prefix)))
+        chains = first_recall(sample)
+        chains[player] = self._deal.chains[player]
+        return ParlourSpielState(self.get_game(), _Deal(None, Decisions(sample, prefix), chains))
+
+    def recall(self, player: int) -> str:
+        """``player``'s recall (:func:`recalled`) in hex: what its information state adds to its observation."""
+        return self._deal.chains[player].hex()
 
     def __str__(self) -> str:
         """The full position (hidden cards too) and the ids chosen so far, for debugging."""
@@ -152,32 +185,94 @@ class ParlourSpielState(pyspiel.State):
 
 
 class _Deal:
-    """The parlour side of a pyspiel state, dealt at first use.
+    """The parlour side of a pyspiel state, dealt at first use: the decisions and each seat's
+    recall (:func:`recalled`).
 
     OpenSpiel clones a Python state by making a new initial state and deep-copying the
     original's attributes into it. So a new initial state must not draw its seed at once
     (every clone would take one from the sequence), and a deep copy deals the original
-    first (an untouched state and its clone are then the same game)."""
+    first (an untouched state and its clone are then the same game).
 
-    __slots__ = ("_game", "_decisions")
+    What each completed action let the seats hear and see is kept as it comes (``_heard``)
+    and digested only when an information state is asked for: a search's playouts apply
+    thousands of actions and ask for none."""
 
-    def __init__(self, game: ParlourSpielGame | None, decisions: Decisions | None = None) -> None:
+    __slots__ = ("_game", "_decisions", "_chains", "_heard")
+
+    def __init__(self, game: ParlourSpielGame | None, decisions: Decisions | None = None,
+                 chains: list[bytes] | None = None, heard: list[tuple[str, Sightings]] | None = None) -> None:
         self._game = game
         self._decisions = decisions
+        self._chains = chains if chains is not None or decisions is None else first_recall(decisions.state)
+        self._heard = heard or []
 
     @property
     def decisions(self) -> Decisions:
         if self._decisions is None:
             assert self._game is not None
             self._decisions, self._game = self._game.deal(), None
+            self._chains = first_recall(self._decisions.state)
         return self._decisions
 
+    @property
+    def chains(self) -> list[bytes]:
+        """Each seat's recall now (the list itself: copy it to change it)."""
+        self.decisions  # noqa: B018  (deals, and starts the chains from the deal)
+        chains = self._chains
+        assert chains is not None
+        for notation, seen in self._heard:
+            chains = recalled(chains, notation, seen)
+        self._chains, self._heard = chains, []
+        return chains
+
+    def choose(self, action_id: int) -> None:
+        """Play one id; where it completes an action, what every seat now sees is kept with it."""
+        decisions = self.decisions
+        action = decisions.choose(action_id)
+        if action is not None:
+            self._heard.append((str(action), sightings(decisions.state)))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Deal":
-        return _Deal(None, self.decisions.clone())
+        decisions = self.decisions.clone()  # deals first: the chains start with the deal
+        return _Deal(None, decisions, self._chains, list(self._heard))  # shared: a chain list is replaced, never changed
+
+
+#: Every seat's ``observation_key``, in seat order: what each sees after an action.
+Sightings = tuple[Hashable, ...]
+
+
+def sightings(state: State) -> Sightings:
+    """Every seat's ``observation_key`` in ``state``, in seat order."""
+    return tuple(state.observation_key(seat) for seat in range(state.game.num_players))
+
+
+def first_recall(state: State) -> list[bytes]:
+    """Each seat's recall of the deal: its observation of ``state`` alone."""
+    return recalled([b""] * state.game.num_players, "", sightings(state))
+
+
+def recalled(chains: list[bytes], notation: str, seen: Sightings) -> list[bytes]:
+    """Each seat's recall once it has heard an action (its notation, public in every game: the
+    web table's log shows it to all) and then seen ``seen[seat]``: a digest of its recall
+    before, the notation and the observation. A hash chain, so two histories give a seat one
+    recall only if it heard and saw the same at every step (perfect recall, bar a collision of
+    128-bit digests).
+
+    >>> import parlour
+    >>> state = parlour.load("decktet-golf").new_state(seed=5)
+    >>> start, seen = first_recall(state), sightings(state)
+    >>> b1_c1 = recalled(recalled(start, "flip B1", seen), "flip C1", seen)
+    >>> c1_b1 = recalled(recalled(start, "flip C1", seen), "flip B1", seen)
+    >>> len(b1_c1), b1_c1 != c1_b1, b1_c1 == recalled(recalled(start, "flip B1", seen), "flip C1", seen)
+    (2, True, True)
+    """
+    return [hashlib.blake2b(digest + repr((notation, key)).encode(), digest_size=16).digest()
+            for digest, key in zip(chains, seen)]
 
 
 class ParlourObserver:
-    """OpenSpiel's observer: a seat's codec tensor, and its observation as text."""
+    """OpenSpiel's observer of observations: a seat's codec tensor, and its observation as text
+    (with the ids of the action under way, for the seat choosing them)."""
 
     def __init__(self, game: Game) -> None:
         self.tensor = np.zeros(math.prod(game.observation_shape), np.float32)
@@ -187,9 +282,30 @@ class ParlourObserver:
         self.tensor[:] = state.decisions.tensor(player)
 
     def string_from(self, state: ParlourSpielState, player: int) -> str:
-        decisions = state.decisions
-        text = json.dumps(decisions.state.observation(player), sort_keys=True)
-        return f"{text} prefix {list(decisions.prefix)}" if player == decisions.seat and decisions.prefix else text
+        return observation_text(state, player)
+
+
+class RecallObserver:
+    """OpenSpiel's observer of information states: the observation's text and the seat's
+    recall (:func:`recalled`), and no tensor (a fixed size cannot hold a history)."""
+
+    def __init__(self, game: Game) -> None:
+        self.tensor = None  # OpenSpiel reads "no tensor" from this
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: ParlourSpielState, player: int) -> None:
+        raise ValueError("parlour's information states have no tensor (a fixed size cannot recall a history "
+                         "of any length): use observation_tensor, or information_state_string")
+
+    def string_from(self, state: ParlourSpielState, player: int) -> str:
+        return f"{observation_text(state, player)} recall {state.recall(player)}"
+
+
+def observation_text(state: ParlourSpielState, player: int) -> str:
+    """``player``'s observation as JSON, with the ids of the action under way for the seat choosing them."""
+    decisions = state.decisions
+    text = json.dumps(decisions.state.observation(player), sort_keys=True)
+    return f"{text} prefix {list(decisions.prefix)}" if player == decisions.seat and decisions.prefix else text
 
 
 def game_type(name: str) -> pyspiel.GameType:
@@ -209,7 +325,7 @@ def game_type(name: str) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,  # a fixed size cannot hold a history
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={**{spec.name: parameter(spec) for spec in cls.option_specs}, "seed": NO_SEED},

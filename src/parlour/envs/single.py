@@ -59,21 +59,29 @@ class ParlourEnv(gymnasium.Env):
         self._rng = random.Random()  # the opponents' choices, seeded at each reset
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict]:
-        """A new game (``seed`` fixes it, the opponents' play included), played up to the learner's turn."""
+        """A new game (``seed`` fixes it, the opponents' play included), played up to the learner's turn.
+
+        Where the other seats end the game before the learner's first decision (a Quisquilian
+        ``max_turns`` reached first), the info says how, ``{"game_over": end_reason}``, and the
+        mask is all 0: such an episode has no step (Gymnasium's reset cannot end one), so reset again.
+        """
         super().reset(seed=seed)
         self.decisions = Decisions(self.game.new_state(episode.game_seed(self.np_random)))
         self._rng.seed(episode.game_seed(self.np_random))
         self._play_opponents()
-        return self._observe(), {}
+        state = self.decisions.state
+        return self._observe(), {"game_over": state.end_reason} if state.is_terminal() else {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict]:
         """Play one id for the learner, then the other seats up to its next decision."""
         decisions = self._live()
+        decisions.refuse_if_over()  # whatever the illegal mode: a step after the end is refused
         try:
             completed = decisions.choose(action)
         except IllegalAction:
             if self.illegal == "error":
                 raise  # choose changed nothing: the environment stays as it was
+            decisions.forfeit()
             return self._observe(), episode.PENALTY, True, False, {"illegal_action": action}
         if completed is not None:
             self._play_opponents()

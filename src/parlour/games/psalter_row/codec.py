@@ -42,6 +42,9 @@ PAGE_INDEX = {c: k for k, c in enumerate(PAGES)}
 PATRON_INDEX = {c: k for k, c in enumerate(PATRONS)}
 KING_INDEX = {c: k for k, c in enumerate(KING_CARDS)}
 ACE_INDEX = {c: k for k, c in enumerate(ACE_CARDS)}
+#: The largest hand in play: an Errand's, before its discard (PR-6): 5, less the Ace, plus
+#: the 2 it draws (the most ``errand_draw`` allows). Every other action leaves at most 5.
+LARGEST_HAND = HAND_SIZE - 1 + 2
 
 
 def _end(end: int) -> str:
@@ -104,7 +107,7 @@ class PsalterCodec(Codec):
             ("discard", DECK_SIZE),
             ("removed", DECK_SIZE),
             ("unseen", DECK_SIZE),  # in none of those: in the draw pile (or, to a spectator, the hand)
-            ("hand_size", 1),  # / 5
+            ("hand_size", 1),  # / LARGEST_HAND
             ("draw_pile_size", 1),  # / 52
             ("reshuffled", 1),
             ("pending", 2),  # an Errand's discard, a Revision's discards
@@ -114,18 +117,17 @@ class PsalterCodec(Codec):
 
     def _fill(self, observation: dict[str, Any], tensor: Tensor) -> None:
         seen = [False] * DECK_SIZE
-        hand = observation["hand"] or []
-        for segment, codes in (("row", observation["row"]), ("hand", hand),
-                               ("discard", observation["discard"]), ("removed", observation["removed"])):
-            for code in codes:
+        for segment in ("row", "hand", "discard", "removed"):  # each read as it is used: a bad one is named
+            for code in observation[segment] or ():  # a spectator's hand is None
                 card = BY_CODE[code]
                 tensor.set(segment, card)
                 seen[card] = True
         for card in range(DECK_SIZE):
             if not seen[card]:
                 tensor.set("unseen", card)
-        size = len(hand) if observation["hand"] is not None else observation["hand_size"]
-        tensor.set("hand_size", 0, size / HAND_SIZE)
+        hand = observation["hand"]
+        size = len(hand) if hand is not None else observation["hand_size"]
+        tensor.set("hand_size", 0, size / LARGEST_HAND)
         tensor.set("draw_pile_size", 0, observation["draw_pile_size"] / DECK_SIZE)
         tensor.set("reshuffled", 0, observation["reshuffled"])
         if observation["pending"] is not None:

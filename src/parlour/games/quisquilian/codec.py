@@ -94,7 +94,7 @@ class QuisCodec(Codec):
             ("hand_sizes", n),  # [seat] / 6
             ("spot_tops", N_SPOTS * TOP_CARDS * DECK_SIZE),  # [spot][depth, 0 = top][card]
             ("spot_cards", N_SPOTS * DECK_SIZE),  # [spot][card]: copies in the stack / decks
-            ("spot_sizes", N_SPOTS),  # / 52
+            ("spot_sizes", N_SPOTS),  # / cards in the decks
             ("run_cards", n * DECK_SIZE),  # [seat][card]: copies in the seat's runs / decks
             ("coverage", n * RANKS),  # [seat][rank - 1]
             ("run_counts", n),  # [seat] / most runs
@@ -128,7 +128,7 @@ class QuisCodec(Codec):
                 tensor.set("spot_tops", (spot * TOP_CARDS + depth) * DECK_SIZE + BY_CODE[code])
             for code in stack:
                 tensor.add("spot_cards", spot * DECK_SIZE + BY_CODE[code], share)
-            tensor.set("spot_sizes", spot, len(stack) / DECK_SIZE)
+            tensor.set("spot_sizes", spot, len(stack) / len(self.game.deck))  # type: ignore[attr-defined]
         for seat, runs in enumerate(observation["runs"]):
             at = order[seat]
             for run in runs:
@@ -138,7 +138,8 @@ class QuisCodec(Codec):
         for seat, ranks in enumerate(observation["coverage"]):
             for rank in ranks:
                 tensor.set("coverage", order[seat] * RANKS + rank - 1)
-        own = observation["runs"][(observation["seat"] or 0)]
+        me = observation["seat"] or 0
+        own = observation["runs"][me]
         for k, run in enumerate(own):
             low, high = BY_CODE[run[0]], BY_CODE[run[-1]]
             at = k * (4 + 2 * RANKS)
