@@ -91,3 +91,16 @@ def test_stats_of_a_finished_game() -> None:
     assert stats["end"] == state.end_reason and stats["score"] == state.scores()[0]
     assert stats["turns"] == stats["decisions"] - stats["n_discard"]
     assert sum(stats[f"n_{k}"] for k in ("place", "swap", "errand", "discard", "revise")) == stats["decisions"]
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_a_seat_may_be_a_numpy_integer_and_no_other_kind_of_number(name: str) -> None:
+    import numpy as np  # a test dependency (the envs and the analysis use it)
+    state = parlour.load(name).new_state(seed=2)
+    seat = state.game.num_players - 1
+    assert state.observation(np.int64(seat)) == state.observation(seat)  # JSON-ready: the seat is a plain int
+    assert type(state.observation(np.int64(seat))["seat"]) is int and state.view(np.int32(seat)).seat == seat
+    assert state.observation_key(np.int64(seat)) == state.observation_key(seat)
+    for bad in (np.float64(seat), True, "0", seat + 1, -1):
+        with pytest.raises(parlour.ParlourError, match="does not exist"):
+            state.observation(bad)

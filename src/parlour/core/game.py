@@ -10,6 +10,7 @@ and views.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
@@ -353,7 +354,7 @@ class State:
         (None, None, True)
         """
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._seat(seat)
         return self.game._positions.observation(self, seat)
 
     def observation_key(self, seat: int | None) -> Hashable:
@@ -367,7 +368,7 @@ class State:
         True
         """
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._seat(seat)
         return self.game._observation_key(self, seat)
 
     def to_position(self) -> dict[str, Any]:
@@ -380,7 +381,7 @@ class State:
 
     def view(self, seat: int) -> "View":
         """What an agent in ``seat`` gets: its observation, its legal actions and ``sample``."""
-        self._check_seat(seat)
+        seat = self._seat(seat)
         acts = self.legal_actions() if seat == self.current_player else []
         return View(self.game, seat, acts, self.clone())
 
@@ -429,11 +430,18 @@ class State:
             return f"the game is over ({self.end_reason}); no action is legal"
         return f"{action} is not legal now"
 
-    def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as a plain int (a numpy integer, as RL code has them, is taken); ParlourError
+        for what is no seat of this game."""
+        try:
+            index = None if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < self.game.num_players:
             raise ParlourError(
                 f"seat {shown(seat)} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}"
             )
+        return index
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.to_position()!r}>"
