@@ -467,7 +467,7 @@ def test_help_points_to_commands_not_repository_paths():
         shown = CliRunner().invoke(cli, ([command] if command else []) + ["--help"]).output
         assert not REPOSITORY_PATH.search(shown), (command, shown)
     golf = parlour.load("decktet-golf").rules_summary
-    assert "<cell>s" not in golf and "everyone swaps two of their\nown cards ([cyan]swap <cell> <cell>[/cyan])" in golf
+    assert "<cell>s" not in golf and "everyone\nswaps two of their own cards ([cyan]swap <cell> <cell>[/cyan])" in golf
 
 
 # -- unfinished games: nothing saved before a decision, --resume -----------------------------------
@@ -526,7 +526,7 @@ def test_quit_says_how_to_resume_and_resume_goes_on_with_the_same_game(runner, t
     made = len(saved["actions"])
     result = run(runner, "play", "--resume", str(path), input=ALWAYS_1)
     assert result.exit_code == 0, result.output
-    assert f"resumed from {path} after {made} decisions" in " ".join(result.output.split())
+    assert f"resumed from {path} after {made} decisions in all" in " ".join(result.output.split())
     assert "Game over" in result.output and f"Record saved to {path}" in " ".join(result.output.split())
     finished = json.loads(path.read_text())
     assert finished["actions"][:made] == saved["actions"] and len(finished["actions"]) > made

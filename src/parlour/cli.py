@@ -222,7 +222,7 @@ def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, 
     made = len(saved.state.history())
     shown_seed = f", seed [bold]{saved.seed}[/bold]" if saved.seed is not None else ""
     banner = (f"[bold]{escape(the_game.title)}[/bold]{shown_seed}, resumed from [bold]{escape(str(path))}[/bold] "
-              f"after {counted(made, 'decision')} [dim](type help for the rules)[/dim]")
+              f"after {counted(made, 'decision')} in all [dim](type help for the rules)[/dim]")
     return Start(saved.state, agents, saved.seed, banner, path,
                  derive_seed(saved.seed if saved.seed is not None else "position", "agents", "resumed", made),
                  resumed=True)
@@ -286,7 +286,7 @@ def finish(console: Console, result: PlayResult, start: Start, record_path: Path
     save_record(result.state, player_names(start.agents), path)
     shown = escape(str(path))
     if result.quit:
-        console.print(f"Stopped after {counted(len(result.state.history()), 'decision')}. "
+        console.print(f"Stopped after {counted(len(result.state.history()), 'decision')} in all. "
                       f"The unfinished game is saved to [bold]{shown}[/bold]", soft_wrap=True)
         console.print(f"Resume it with: [bold]{escape(command_name())} play --resume {shown}[/bold]", soft_wrap=True)
     else:

@@ -355,7 +355,7 @@ def test_a_cap_of_none_leaves_that_bound_as_it_was():
 
 @pytest.mark.parametrize(("spec", "words"), [
     ("ismcts:iterations=80", r"^wins \d+% of \d+ playouts; next best '[^']+' \d+% of \d+$"),
-    ("ismcts:iterations=80,margin=8", r"^\d+% by score margin over \d+ playouts \(50%: level\); next best '[^']+' \d+% of \d+"),
+    ("ismcts:iterations=80,margin=8", r"^\d+% by score margin over \d+ playouts \(50% is level\); next best '[^']+' \d+% of \d+"),
 ])
 @pytest.mark.parametrize(("name", "options"), [("decktet-golf", {"players": 2, "rounds": 1}), ("quisquilian", {"players": 3})])
 def test_advice_is_the_move_it_plays_with_its_estimate_and_the_next_best(name, options, spec, words):

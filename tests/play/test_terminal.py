@@ -395,3 +395,11 @@ def test_without_an_advisor_hint_is_not_a_command():
     assert "hint" not in ask.asked[0] and "Not played:" in output(out)
     with pytest.raises(parlour.OptionError, match="sees the hidden cards: it cannot give hints"):
         play(new_psalter(), ask, out, advisor=parlour.agent("clairvoyant"))
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_the_rules_summary_fits_an_80_column_terminal(name: str) -> None:
+    from rich.text import Text
+
+    widths = [len(Text.from_markup(line).plain) for line in parlour.load(name).rules_summary.splitlines()]
+    assert max(widths) <= 79, name  # `help` prints it: rich would break a longer line again at 80

@@ -113,6 +113,7 @@ def test_a_finished_game_replays_step_by_step(server, context):
     page.click("#replay-link")
     page.wait_for_function(f"() => document.body?.dataset.step === '{end['state_id']}'")
     assert "Game over" in page.inner_text("#turn")
+    assert f"score {end['scores'][0]}" in page.inner_text("#turn")  # the replay's final score (not "undefined")
     assert page.locator("#breakdown .bd-seat").count() == 1
     page.click("#first")
     page.wait_for_function("() => document.body?.dataset.step === '0'")

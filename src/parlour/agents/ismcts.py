@@ -431,7 +431,7 @@ def _node_after(edge: Edge, state: State, seat: int) -> Node:
 def _worth(game: Game, margin: bool) -> Callable[[Edge, bool], str]:
     """How a root edge's estimate reads in a hint: ``expected score 3.4 over 7,200 playouts``
     (a solitaire with a score range), ``wins 62% of 340 playouts``, or with score-margin
-    rewards ``62% by score margin over 340 playouts (50%: level)``. ``first``: the chosen move's
+    rewards ``62% by score margin over 340 playouts (50% is level)``. ``first``: the chosen move's
     words in full, else shorter ones for the next best."""
     bounds = game.score_range
     if game.num_players == 1 and bounds is not None:
@@ -448,6 +448,6 @@ def _worth(game: Game, margin: bool) -> Callable[[Edge, bool], str]:
         if not first:
             return f"{percent} of {edge.visits:,}"
         if margin:
-            return f"{percent} by score margin over {edge.visits:,} playouts (50%: level)"
+            return f"{percent} by score margin over {edge.visits:,} playouts (50% is level)"
         return f"wins {percent} of {edge.visits:,} playouts"
     return share

@@ -21,20 +21,26 @@ from parlour.games.decktet_golf.layout import CELL_INDEX, LINE_CELLS, LINE_NAMES
 from parlour.games.decktet_golf.scoring import VALUE
 
 RULES_SUMMARY = """\
-[bold]Decktet Golf[/bold] - keep the lowest total in your plus-shaped layout; lowest match total wins.
+[bold]Decktet Golf[/bold] - keep the lowest total in your plus-shaped layout; lowest
+match total wins.
 
-[bold]Layout:[/bold] cells B1 C1 / A2 B2 C2 D2 / A3 B3 C3 D3 / B4 C4; the core B2 C2 B3 C3 never leaves.
-[bold]Your turn:[/bold] [cyan]take[/cyan] the discard top and [cyan]replace <cell>[/cyan] with it, or [cyan]draw[/cyan] the pile top
-and either [cyan]replace <cell>[/cyan] or [cyan]discard[/cyan] it and [cyan]flip <cell>[/cyan] one of your face-down cards.
-[bold]Lines:[/bold] rows 2 and 3 and columns B and C; when all four cards are face up and share a suit,
-the two outer cards are discarded ([cyan]ontop <cell>[/cyan] picks which lands on top).
-[bold]Round end:[/bold] once a player has no face-down card, everyone else has one last turn; then all
-cards turn up, lines are checked once more, and each layout scores the sum of its cards.
+[bold]Layout:[/bold] cells B1 C1 / A2 B2 C2 D2 / A3 B3 C3 D3 / B4 C4; the core B2 C2 B3 C3
+never leaves.
+[bold]Your turn:[/bold] [cyan]take[/cyan] the discard top and [cyan]replace <cell>[/cyan] with it, or [cyan]draw[/cyan] the
+pile top and either [cyan]replace <cell>[/cyan] or [cyan]discard[/cyan] it and [cyan]flip <cell>[/cyan] one of your
+face-down cards.
+[bold]Lines:[/bold] rows 2 and 3 and columns B and C; when all four cards are face up and
+share a suit, the two outer cards are discarded ([cyan]ontop <cell>[/cyan] picks which
+lands on top).
+[bold]Round end:[/bold] once a player has no face-down card, everyone else has one last
+turn; then all cards turn up, lines are checked once more, and each layout
+scores the sum of its cards.
 [bold]Values:[/bold] Court -2, Pawn -1, Ace 1, numerals their rank, Crown 10, Excuse 15.
-[bold]Excuse variant:[/bold] a discarded Excuse goes under the discard pile, and everyone swaps two of their
-own cards ([cyan]swap <cell> <cell>[/cyan]).
-[bold]On the table:[/bold] [blue]▒▒▒▒▒▒[/blue] a face-down card, [dim]··[/dim] an empty cell, each card its suits and value;
-[magenta]◆[/magenta] a line one card from discarding (the cell that lacks the suit), [yellow]▶[/yellow] the seat to play.
+[bold]Excuse variant:[/bold] a discarded Excuse goes under the discard pile, and everyone
+swaps two of their own cards ([cyan]swap <cell> <cell>[/cyan]).
+[bold]On the table:[/bold] [blue]▒▒▒▒▒▒[/blue] a face-down card, [dim]··[/dim] an empty cell, each card its
+suits and value; [magenta]◆[/magenta] a line one card from discarding (the cell that lacks the
+suit), [yellow]▶[/yellow] the seat to play.
 Full rules: the "Decktet Golf" page of parlour's documentation.
 Variants (options): [cyan]parlour options decktet-golf[/cyan]"""
 

@@ -15,21 +15,29 @@ from parlour.games.psalter_row.scoring import breakdown as breakdown_parts
 from parlour.games.psalter_row.scoring import quires
 
 RULES_SUMMARY = """\
-[bold]Psalter Row[/bold] - build a Row of Pages 2 to 10, ascending, extended only at its ends.
+[bold]Psalter Row[/bold] - build a Row of Pages 2 to 10, ascending, extended only at its
+ends.
 
 [bold]Your turn:[/bold] one action, then draw back up to 5 cards.
-  [cyan]place 6H high[/cyan]            an exact neighbour (one more or less than an end) is free
-  [cyan]place 9C high pay 4D[/cyan]     a gap of N >= 2 is paid by one Page of value >= N (to the discard)
-  [cyan]place 9C high pay 2H JS[/cyan]  ... or by one Page plus one Patron: Jack +2, Queen +3 (removed)
-  [cyan]swap 6S KH[/cyan]               Abbot's Directive: a King swaps a hand Page for its Row copy
-  [cyan]errand AS[/cyan]                Supply Errand: spend an Ace, draw 2, then [cyan]discard <card>[/cyan]
-  [cyan]revise 4H[/cyan]                only when stuck: remove a Page (from the largest Quire, else an end)
-                           and discard your hand
-Two Pages never pay together; a Patron never pays alone; Kings and Aces never pay.
+  [cyan]place 6H high[/cyan]            an exact neighbour (one more or less than an end)
+                           is free
+  [cyan]place 9C high pay 4D[/cyan]     a gap of N >= 2 is paid by one Page of value >= N
+                           (to the discard)
+  [cyan]place 9C high pay 2H JS[/cyan]  ... or by one Page plus one Patron: Jack +2,
+                           Queen +3 (removed)
+  [cyan]swap 6S KH[/cyan]               Abbot's Directive: a King swaps a hand Page for its
+                           Row copy
+  [cyan]errand AS[/cyan]                Supply Errand: spend an Ace, draw 2, then
+                           [cyan]discard <card>[/cyan]
+  [cyan]revise 4H[/cyan]                only when stuck: remove a Page (from the largest
+                           Quire, else an end) and discard your hand
+Two Pages never pay together; a Patron never pays alone; Kings and Aces never
+pay.
 
 [bold]End:[/bold] the Row holds 2-10, or the draw pile empties after its single reshuffle.
-[bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (a run of 2+) adds +2 if one
-suit, else +1 if one colour. A complete Psalter scores 9, +5 one suit, +2 one colour, +0 mixed.
+[bold]Score:[/bold] +1 per Page, -1 per missing value; the largest Quire (a run of 2+)
+adds +2 if one suit, else +1 if one colour. A complete Psalter scores 9, +5
+one suit, +2 one colour, +0 mixed.
 Full rules: the "Psalter Row" page of parlour's documentation.
 Variants (options): [cyan]parlour options psalter-row[/cyan]"""
 

@@ -24,22 +24,28 @@ from parlour.cards.standard import COLOUR, RED, SUIT_LETTERS, SUIT_SYMBOLS, pars
 from parlour.core.words import counted, plural
 
 RULES_SUMMARY = """\
-[bold]Quisquilian[/bold] - dig runs out of the trash until your runs cover Ace through King.
+[bold]Quisquilian[/bold] - dig runs out of the trash until your runs cover Ace through
+King.
 
-[bold]Your turn:[/bold] the die is rolled for you; [cyan]discard <card> <spot>[/cyan] that many cards from your hand,
-each on a different spot 1-9 (all your cards if you hold fewer). Then dig:
-  [cyan]run 5H 6H@3 7H@3[/cyan]  three or more of one suit in consecutive ranks, from your hand and/or spot tops;
-                    taking a spot's top reveals the card beneath, usable at once
-  [cyan]add 8H@2[/cyan]          one card (hand or a spot top) continues one of your runs at either end
-                    ([cyan]add 8H to 2[/cyan] names your run 2 when two of your runs could take it)
+[bold]Your turn:[/bold] the die is rolled for you; [cyan]discard <card> <spot>[/cyan] that many
+cards from your hand, each on a different spot 1-9 (all your cards if you hold
+fewer). Then dig:
+  [cyan]run 5H 6H@3 7H@3[/cyan]  three or more of one suit in consecutive ranks, from
+                    your hand and/or spot tops; taking a spot's top reveals
+                    the card beneath, usable at once
+  [cyan]add 8H@2[/cyan]          one card (hand or a spot top) continues one of your runs
+                    at either end ([cyan]add 8H to 2[/cyan] names your run 2 when two of
+                    your runs could take it)
   [cyan]stop[/cyan]              end the dig; you refill to six cards from the draw pile
-Cards: 7H, 10S (or TS), QD...; [cyan]@3[/cyan] takes the card from spot 3, without [cyan]@[/cyan] it comes from your hand.
-Ace is low only (no Q-K-A). Your runs may be of different suits:
-their ranks together must cover A-K.
-[bold]Clearing the yard:[/bold] after a full round of turns with an empty pile and nothing played, the cards
-beneath the nine tops become a new draw pile. First to cover Ace-King wins.
-[bold]On the table:[/bold] each spot shows its number, its height, its top card and the cards beneath
-(newest first); [yellow]used[/yellow] spots took a discard this turn; the strip [green]A23[/green][dim]···[/dim] shows the ranks a seat covers.
+Cards: 7H, 10S (or TS), QD...; [cyan]@3[/cyan] takes the card from spot 3, without [cyan]@[/cyan] it
+comes from your hand. Ace is low only (no Q-K-A). Your runs may be of
+different suits: their ranks together must cover A-K.
+[bold]Clearing the yard:[/bold] after a full round of turns with an empty pile and
+nothing played, the cards beneath the nine tops become a new draw pile. First
+to cover Ace-King wins.
+[bold]On the table:[/bold] each spot shows its number, its height, its top card and the
+cards beneath (newest first); [yellow]used[/yellow] spots took a discard this turn; the strip
+[green]A23[/green][dim]···[/dim] shows the ranks a seat covers.
 Full rules: the "Quisquilian" page of parlour's documentation.
 Variants (options): [cyan]parlour options quisquilian[/cyan]"""
 

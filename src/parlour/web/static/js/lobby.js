@@ -170,7 +170,8 @@ function showCreated(table) {
       "if a link is lost or went to the wrong person, re-issue it from the table page (the old link stops working), or " +
       "close the table there."),
     humans.map((s) => linkRow(`Seat ${s.seat + 1} · ${s.name}`, s.invite, "invite")),
-    table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" }, `Seat ${s.seat + 1}: ${s.name} (${s.spec})`)),
+    table.seats.filter((s) => s.kind !== "human").map((s) => h("div", { class: "dim small" },
+      `Seat ${s.seat + 1}: ${s.name === s.spec ? s.name : `${s.name} (${s.spec})`}`)), // a bot named by its spec says it once
     linkRow("Spectators", table.spectate, "spectate"),
     humans.length ? h("p", {}, h("a", { href: humans[0].invite, class: "play-now" }, `Play seat ${humans[0].seat + 1} now →`)) : null);
   box.hidden = false;

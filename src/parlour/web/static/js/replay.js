@@ -46,7 +46,9 @@ function message(i, s) {
     type: "state", state_id: s.n, seat: replay.seat, current_player: lastStep ? null : obs.current_player ?? null,
     observation: obs, text: s.text, legal: [], log: log.slice(0, i),
     players: table.seats.map((p) => ({ seat: p.seat, name: p.name, kind: p.kind, connected: null })),
-    scores: obs.scores, winners: lastStep ? replay.winners : [], end: lastStep ? replay.end : null,
+    // the final scores come with the replay (a Psalter Row observation has none of its own)
+    scores: lastStep ? replay.scores : obs.scores ?? null, winners: lastStep ? replay.winners : [],
+    end: lastStep ? replay.end : null,
     breakdown: lastStep ? replay.breakdown : null,
   };
 }

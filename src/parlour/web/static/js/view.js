@@ -25,6 +25,7 @@ const END_TEXT = {
   rounds: "all rounds played",
   stalemate: "stalemate",
   max_turns: "turn limit reached",
+  action_limit: "the table's action limit reached",
 };
 
 /** The big line: your turn / who is to play / the game is over and who won. */
