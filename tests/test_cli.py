@@ -492,7 +492,7 @@ def test_a_record_path_that_cannot_be_written_is_refused_before_the_game(runner,
     (tmp_path / "file").write_text("")
     result = run(runner, "play", "psalter-row", "--seed", "3", "--record", str(tmp_path / "file" / "x.json"),
                  input="1\n" * 200)
-    one_line_error(result, "--record", "is a file, not a folder")
+    one_line_error(result, "--record", "is not a folder")
     assert "Row" not in result.output  # no table was shown: nothing was played
 
 
@@ -513,6 +513,32 @@ def test_resume_takes_the_seats_from_seats_when_the_record_names_none(runner, tm
     one_line_error(run(runner, "play", "--resume", str(path)), "give them with --seats")
     result = run(runner, "play", "--resume", str(path), "--seats", "human", input="quit\n")
     assert result.exit_code == 0 and "resumed from" in result.output
+    for players in (None, ["human", "human"], "human"):  # present but not one name a seat: --seats still serves
+        path.write_text(json.dumps({**record, "players": players}))
+        one_line_error(run(runner, "play", "--resume", str(path)), "the record's players")
+        result = run(runner, "play", "--resume", str(path), "--seats", "human", input="quit\n")
+        assert result.exit_code == 0 and "resumed from" in result.output, players
+
+
+def test_the_default_record_folder_is_checked_before_the_game(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "parlour-records").write_text("")  # a file where the folder would go
+    result = run(runner, "play", "psalter-row", "--seed", "3", input="1\n" * 200)
+    one_line_error(result, "the record", "parlour-records is not a folder")
+    assert "Row" not in result.output
+
+
+def test_a_long_agent_spec_still_saves_its_record(runner, tmp_path):
+    deep = tmp_path.joinpath(*["folder_with_a_long_name"] * 12)
+    deep.mkdir(parents=True)
+    policy = deep / "ppo-psalter-row.npz"
+    policy.write_bytes((Path(__file__).resolve().parents[1] / "docs" / "research" / "ppo-psalter-row.npz").read_bytes())
+    spec = f"policy:path={policy}"
+    assert len(spec) > 200
+    path = tmp_path / "long.json"
+    result = run(runner, "play", "psalter-row", "--seed", "1", "--seats", spec, "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["players"] == [f"policy:{policy}"]  # the canonical spec
 
 
 def test_quit_says_how_to_resume_and_resume_goes_on_with_the_same_game(runner, tmp_path):

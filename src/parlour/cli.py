@@ -6,12 +6,12 @@ line, ``Error: ...``, with exit code 1; usage errors keep click's exit code 2.
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 import shlex
 import shutil
 import sys
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -133,10 +133,9 @@ def play(game: str | None, seed: int | None, options: tuple[str, ...], players: 
     from parlour.agents.levels import strongest
     from parlour.play.terminal import play as play_game
 
-    if record_path is not None:
-        check_writable(record_path, "--record")
     start = resumed(resume_path, game, seed, options, players, seats) if resume_path is not None \
         else new_game(game, seed, options, players, seats)
+    check_writable(record_path or start.record_path, "--record" if record_path else "the record")
     console = Console(highlight=False)
     console.print(start.banner, soft_wrap=True)  # the terminal wraps it: a path in it stays whole
     result = play_game(start.state, lambda prompt: console.input(prompt), console, start.agents,
@@ -235,10 +234,10 @@ def check_writable(path: Path, what: str, folder: bool = False) -> None:
         raise OptionError(f"{what} {path} is {'a file' if folder else 'a folder'}: give a "
                           f"{'folder' if folder else 'file'} path")
     above = path.parent
-    while not above.exists():
+    while not os.path.lexists(above):  # a dangling link stops the walk: it is in the way
         above = above.parent
     if not above.is_dir():
-        raise OptionError(f"{what} {path} cannot be written: {above} is a file, not a folder")
+        raise OptionError(f"{what} {path} cannot be written: {above} is not a folder")
     if not os.access(above, os.W_OK):
         raise OptionError(f"{what} {path} cannot be written: {above} is not writable")
 

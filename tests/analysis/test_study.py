@@ -183,7 +183,7 @@ def test_the_same_study_gives_the_same_rows_on_any_workers():
 def test_a_study_folder_that_cannot_be_made_is_refused_before_any_game(runner, tmp_path):
     (tmp_path / "file.json").write_text("")
     result = run(runner, "study", "psalter-row", "--games", "2", "--out", str(tmp_path / "file.json" / "sub"))
-    assert result.exit_code == 1 and "is a file, not a folder" in result.output and "study ·" not in result.output
+    assert result.exit_code == 1 and "is not a folder" in result.output and "study ·" not in result.output
 
 
 def test_study_command_writes_the_markdown_html_and_plots(runner, tmp_path):

@@ -192,3 +192,5 @@ def test_a_setting_given_twice_is_refused_not_resolved_to_the_last() -> None:
         option_dict(["errand_draw=1", "errand_draw=2"])
     with pytest.raises(OptionError, match="'iterations' is given twice"):
         parlour.agent("ismcts:iterations=5,iterations=6")
+    with pytest.raises(OptionError, match="'level' is given twice"):  # a positional setting named again
+        parlour.agent("level:casual,level=expert")

@@ -61,7 +61,7 @@ def test_player_names() -> None:
     state = parlour.load("psalter-row").new_state(1)
     assert state.record(players=["Hildegard"])["players"] == ["Hildegard"]
     for players, words in ((["a", "b"], "2 player names for 1 seats"), ("a", "a list of 1 names"),
-                           (5, "a list of 1 names"), ([None], "not None"), (["x" * 201], "at most 200")):
+                           (5, "a list of 1 names"), ([None], "not None"), (["x" * 4_097], "at most 4096")):
         with pytest.raises(OptionError, match=words):
             state.record(players=players)
 
@@ -69,7 +69,7 @@ def test_player_names() -> None:
 @pytest.mark.parametrize(("key", "value", "words"), [
     ("version", 1.5, "version is text"), ("version", {}, "version is text"),
     ("players", "alice", "a list of 1 names"), ("players", ["a", "b", "c"], "3 player names for 1 seats"),
-    ("players", [7], "not 7"), ("players", ["n" * 10_000_000], "at most 200 characters"),
+    ("players", [7], "not 7"), ("players", ["n" * 10_000_000], "at most 4096 characters"),
     ("result", {}, "an object of scores, winners and end"),
 ])
 def test_a_record_header_of_the_wrong_kind_is_refused(record: dict, key: str, value: object, words: str) -> None:

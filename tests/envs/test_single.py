@@ -137,6 +137,7 @@ def test_with_illegal_penalty_an_illegal_id_ends_the_episode_at_a_cost():
         with pytest.raises(IllegalAction, match="the episode is over"):
             env.step(action)
     assert env.decisions.state.to_position() == before and not env.decisions.state.is_terminal()
+    assert env.decisions.clone().legal_ids() == [] and env.decisions.clone().seat is None  # a copy stays forfeited
 
 
 def test_a_step_after_the_end_is_refused_in_either_illegal_mode():
@@ -190,3 +191,10 @@ def test_a_game_the_opponents_end_before_the_learners_turn_says_so_at_reset():
     assert not observation["action_mask"].any()
     _, info = ParlourEnv("quisquilian", players=3, seat=0, opponents="random", max_turns=1).reset(seed=0)
     assert info == {}  # the learner moves first: its game is under way
+
+
+def test_the_learners_seat_may_be_a_numpy_integer():
+    env = ParlourEnv("decktet-golf", seat=np.int64(1), opponents="random", rounds=1)
+    assert type(env.seat) is int and env.seat == 1
+    with pytest.raises(OptionError, match="does not exist"):
+        ParlourEnv("decktet-golf", seat=np.float64(1), opponents="random")

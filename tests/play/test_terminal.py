@@ -84,6 +84,7 @@ def test_mistakes_are_explained_and_change_nothing():
     assert "there is no action 0" in text
     assert "there is no action 999999999999…" in text  # more digits than int() takes: no traceback
     assert "'²' does not parse" in text  # a digit to isdigit(), not to int(): read as notation
+    assert "there is no action 00" not in text  # (leading zeros are read as int() reads them: below)
     assert "'plaec 5D' does not parse" in text
     assert "nothing is owed to the discard" in text  # IllegalAction says why
     assert "Not played:" in text
@@ -403,3 +404,10 @@ def test_the_rules_summary_fits_an_80_column_terminal(name: str) -> None:
 
     widths = [len(Text.from_markup(line).plain) for line in parlour.load(name).rules_summary.splitlines()]
     assert max(widths) <= 79, name  # `help` prints it: rich would break a longer line again at 80
+
+
+def test_a_number_with_leading_zeros_is_that_number():
+    state = new_psalter()
+    first = str(state.legal_actions()[0])
+    result = play(state, script("01", then=None), console())
+    assert [str(a) for a in result.state.history()] == [first]

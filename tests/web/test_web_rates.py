@@ -7,10 +7,11 @@ in requests are refused. In process (TestClient); every wait is bounded, no timi
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 from pathlib import Path
 
-from tablekit import Socket, create, open_client
+from tablekit import Socket, create, open_client, play_to_end
 from test_web_bots import wait_until
 from test_web_limits import store_finished_game
 
@@ -240,7 +241,7 @@ def test_pages_answer_head_with_their_headers_and_no_body(tmp_path: Path) -> Non
         for path in ("/", f"/t/{table['id']}", f"/t/{table['id']}/replay", "/static/favicon.svg"):
             full, head = client.get(path), client.head(path)
             assert head.status_code == 200 == full.status_code, path
-            assert head.content == b"" and full.content
+            assert head.headers.get("content-length") == full.headers.get("content-length") and full.content
             assert head.headers["content-type"] == full.headers["content-type"]
         assert client.head("/t/NoSuch00").status_code == 404
         assert client.head("/static/nothing.js").status_code == 404
@@ -265,3 +266,59 @@ def test_the_store_keeps_the_finished_tables_that_ended_last(tmp_path: Path) -> 
     with open_client(db, limits=Limits(keep_finished=2)) as client:  # unwatched now: it goes at the next start
         assert client.get("/api/tables/Old00002").status_code == 404
         assert len(client.get("/api/tables?status=finished").json()["tables"]) == 2
+
+
+def test_an_older_database_gets_when_its_finished_tables_ended(tmp_path: Path) -> None:
+    import sqlite3
+
+    from parlour.web.storage import SCHEMA, Storage
+
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as old:  # the schema before the ended column (and its index)
+        old.executescript(SCHEMA)
+        for n, (name, status) in enumerate((("A", "finished"), ("B", "finished"), ("C", "stopped"), ("D", "playing"))):
+            old.execute("INSERT INTO tables (id, game, options_json, seed, seats_json, token_hashes_json, created, "
+                        "status) VALUES (?, 'psalter-row', '{}', 1, '[]', '[]', '2026-01-01T00:00:00Z', ?)", (name, status))
+        for name in ("B", "A", "D"):  # B's last action came first, then A's
+            old.execute("INSERT INTO actions VALUES (?, 1, 0, 'place 7H', '2026-01-01T00:00:00Z')", (name,))
+    store = Storage(db)
+    ended = dict(store._db.execute("SELECT id, ended FROM tables").fetchall())
+    assert ended["D"] is None and ended["C"] == 0 and 0 < ended["B"] < ended["A"]
+    assert store.over_beyond(1) == ["C", "B"] and store.over_beyond(3) == []  # those that ended first go first
+    plan = " ".join(str(row) for row in store._db.execute(
+        "EXPLAIN QUERY PLAN SELECT id FROM tables WHERE ended IS NOT NULL ORDER BY ended DESC, rowid DESC"))
+    assert "tables_ended" in plan and "TEMP B-TREE" not in plan  # read from the index, no sort
+    store.close()
+
+
+def test_a_finished_table_deleted_between_a_sockets_connect_and_its_join_is_not_brought_back(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    for name in ("DoneA000", "DoneB000"):
+        store_finished_game(db, name, "psalter-row", {}, seed=len(name))
+    with open_client(db, limits=Limits(finished_cache=1)) as client:
+        tables = client.app.state.tables
+        late = Socket(client, "DoneA000")  # fetched at connect, not yet joined
+        client.get("/api/tables/DoneB000")  # A leaves the cache ...
+        tables.storage.delete_table("DoneA000")  # ... and the store (as keep_finished would)
+        late.send({"type": "join", "token": None})
+        told = late.receive(timeout=10)
+        assert told["code"] == "unknown_table"
+        assert tables._held("DoneA000") is None and tables.storage.table("DoneA000") is None
+
+
+def test_an_ending_action_is_told_even_if_the_old_tables_cannot_be_deleted(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    store_finished_game(db, "DoneA000", "psalter-row", {}, seed=8)
+    with open_client(db, limits=Limits(keep_finished=1)) as client:
+        tables = client.app.state.tables
+
+        def broken(table_id: str) -> None:
+            raise OSError("disk I/O error")
+
+        tables.storage.delete_table = broken
+        made = create(client, "psalter-row", ["human"])
+        player = Socket(client, made["id"])
+        player.join(made["seats"][0]["token"])
+        final = play_to_end({0: player}, random.Random(2))  # the last action's state comes like any other
+        assert final["end"] is not None and final["state_id"] == tables.get(made["id"]).state_id
+        assert tables.storage.table("DoneA000") is not None  # the deletion failed (logged), nothing else did

@@ -48,11 +48,9 @@ def make_agent(spec: str) -> Agent:
     name, _, rest = spec.strip().partition(":")
     cls = agent_class(name.strip())
     parts = [part.strip() for part in rest.split(",") if part.strip()]
-    params: dict[str, str] = {}
     if parts and cls.positional is not None and "=" not in parts[0]:
-        params[cls.positional] = parts.pop(0)
-    params.update(option_dict(parts))
-    return cls(**params)
+        parts[0] = f"{cls.positional}={parts[0]}"  # so that naming it again is "given twice"
+    return cls(**option_dict(parts))
 
 
 __all__ = ["Advice", "Agent", "Budget", "agent_class", "agent_names", "make_agent"]

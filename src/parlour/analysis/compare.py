@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from parlour.core.game import Game
 
 #: Row keys that are not figures to compare (identities, seats, free text).
-NOT_FIGURES = SKIP_FIGURES | {"winner", "variant", "variant_index", "end"}
+NOT_FIGURES = SKIP_FIGURES | {"variant", "variant_index", "end"}
 
 
 @dataclass(frozen=True)

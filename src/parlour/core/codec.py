@@ -29,12 +29,12 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.action import Action
 from parlour.core.errors import CodecError
+from parlour.core.integers import plain_int
 from parlour.core.words import first_of, shown
 
 if TYPE_CHECKING:
@@ -267,10 +267,7 @@ class Codec:
     def _id(self, i: Any) -> int:
         """``i`` as a plain int id: an int or a numpy integer (what an argmax gives) within the
         id space; CodecError for the rest (bools, floats, text, ids outside the space)."""
-        try:
-            index = None if isinstance(i, bool) else operator.index(i)
-        except TypeError:
-            index = None
+        index = plain_int(i)
         if index is None or not 0 <= index < self.actions.size:
             raise CodecError(f"{shown(i)} is not an action id of {self.game!r}: expected an integer "
                              f"0..{self.actions.size - 1}")

@@ -10,7 +10,6 @@ and views.
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
@@ -20,6 +19,7 @@ from parlour.core.action import Action
 from parlour.core.chance import is_seed
 from parlour.core.codec import Codec
 from parlour.core.errors import CodecError, IllegalAction, NotationError, OptionError, ParlourError
+from parlour.core.integers import plain_int
 from parlour.core.notation import longest_length
 from parlour.core.options import Option, validate_options
 from parlour.core.view import View
@@ -433,10 +433,7 @@ class State:
     def _seat(self, seat: Any) -> int:
         """``seat`` as a plain int (a numpy integer, as RL code has them, is taken); ParlourError
         for what is no seat of this game."""
-        try:
-            index = None if isinstance(seat, bool) else operator.index(seat)
-        except TypeError:
-            index = None
+        index = plain_int(seat)
         if index is None or not 0 <= index < self.game.num_players:
             raise ParlourError(
                 f"seat {shown(seat)} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}"

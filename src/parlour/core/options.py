@@ -191,7 +191,8 @@ def parse_option_text(text: str) -> tuple[str, str]:
 
 
 def option_dict(texts: Iterable[str]) -> dict[str, str]:
-    """``key=value`` texts as a dict; a key given twice is an OptionError (which one was meant?).
+    """``key=value`` texts as a dict; a key given twice with two values is an OptionError (which
+    one was meant?), twice with one value is that value.
 
     >>> option_dict(["errand_draw=1", "end_on=failed_draw"])
     {'errand_draw': '1', 'end_on': 'failed_draw'}
@@ -203,7 +204,7 @@ def option_dict(texts: Iterable[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for text in texts:
         key, value = parse_option_text(text)
-        if key in found:
+        if key in found and found[key] != value:
             raise OptionError(f"{shown(key)} is given twice ({shown(found[key])}, then {shown(value)}): give it once")
         found[key] = value
     return found

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from parlour.core.game import State
 
 RECORD_KEYS = ("game", "version", "options", "seed", "players", "actions", "result")
-#: Characters of a player's name in a record (the web's names are 40, an agent spec 200).
-MAX_NAME = 200
+#: Characters of a player's name in a record: the web's names are 40, a terminal seat's name is
+#: its agent spec, which may hold a file's path (at most 4,096 on Linux).
+MAX_NAME = 4_096
 
 
 def result_of(state: "State") -> dict[str, Any]:

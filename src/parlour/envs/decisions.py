@@ -19,12 +19,12 @@ Standard library only, so that each adapter adds just its own library.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from parlour.core.action import Action
 from parlour.core.errors import CodecError, IllegalAction
 from parlour.core.game import State
+from parlour.core.integers import plain_int
 from parlour.core.words import first_of, shown
 
 #: Legal ids a refusal lists at most (a Quisquilian dig can have hundreds).
@@ -56,10 +56,13 @@ class Decisions:
     def forfeit(self) -> None:
         """End the episode where it is, the game unfinished (an illegal id under
         ``illegal="penalty"``): from now on no seat acts, every mask is 0 and ``choose`` refuses."""
-        self.forfeited, self._legal = True, []
+        self.forfeited = True
 
     def legal_ids(self) -> list[int]:
-        """The ids that may come next, sorted (a new list: the caller may change it)."""
+        """The ids that may come next, sorted (a new list: the caller may change it); none once
+        forfeited."""
+        if self.forfeited:
+            return []
         if self._legal is None:
             self._legal = self.state.legal_ids(self.prefix)
         return list(self._legal)
@@ -97,11 +100,8 @@ class Decisions:
     def _integer(self, action_id: Any) -> int:
         """An id that is not a plain int as an int (numpy's integers are); IllegalAction for the rest."""
         self.refuse_if_over()
-        try:
-            i = operator.index(action_id)  # ints and numpy's integers, not floats or text
-        except TypeError:
-            i = None
-        if i is None or isinstance(action_id, bool):
+        i = plain_int(action_id)
+        if i is None:
             raise IllegalAction(f"action id {shown(action_id)} is not an integer: expected one of "
                                 f"{first_of(self.legal_ids(), SHOWN_IDS)}")
         return i

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from parlour.core.action import Action
 from parlour.core.game import Game, State
 from parlour.core.options import Option
 from parlour.core.registry import game_class, game_names, load
@@ -172,7 +173,7 @@ class ParlourSpielState(pyspiel.State):
         prefix = decisions.prefix if player == decisions.seat else ()
         chains = first_recall(sample)
         chains[player] = self._deal.chains[player]
-        return ParlourSpielState(self.get_game(), _Deal(None, Decisions(sample, prefix), chains))
+        return ParlourSpielState(self.get_game(), _Deal(None, Decisions(sample, prefix), chains, sample.clone()))
 
     def recall(self, player: int) -> str:
         """``player``'s recall (:func:`recalled`) in hex: what its information state adds to its observation."""
@@ -193,17 +194,21 @@ class _Deal:
     (every clone would take one from the sequence), and a deep copy deals the original
     first (an untouched state and its clone are then the same game).
 
-    What each completed action let the seats hear and see is kept as it comes (``_heard``)
-    and digested only when an information state is asked for: a search's playouts apply
-    thousands of actions and ask for none."""
+    Each seat's recall is digested only when an information state is asked for: until then
+    the state keeps the actions applied since the last digest (``_heard``) and the state they
+    came from (``_base``, never changed), and the digest replays them (chance is the state's
+    own, so the replay is the game). A search's playouts apply thousands of actions and pay
+    nothing for recall."""
 
-    __slots__ = ("_game", "_decisions", "_chains", "_heard")
+    __slots__ = ("_game", "_decisions", "_chains", "_base", "_heard")
 
     def __init__(self, game: ParlourSpielGame | None, decisions: Decisions | None = None,
-                 chains: list[bytes] | None = None, heard: list[tuple[str, Sightings]] | None = None) -> None:
+                 chains: list[bytes] | None = None, base: State | None = None,
+                 heard: list[Action] | None = None) -> None:
         self._game = game
         self._decisions = decisions
-        self._chains = chains if chains is not None or decisions is None else first_recall(decisions.state)
+        self._chains = chains  # each seat's recall at _base (None: not digested yet)
+        self._base = base if base is not None or decisions is None else decisions.state.clone()
         self._heard = heard or []
 
     @property
@@ -211,30 +216,34 @@ class _Deal:
         if self._decisions is None:
             assert self._game is not None
             self._decisions, self._game = self._game.deal(), None
-            self._chains = first_recall(self._decisions.state)
+            self._base = self._decisions.state.clone()
         return self._decisions
 
     @property
     def chains(self) -> list[bytes]:
         """Each seat's recall now (the list itself: copy it to change it)."""
-        self.decisions  # noqa: B018  (deals, and starts the chains from the deal)
-        chains = self._chains
-        assert chains is not None
-        for notation, seen in self._heard:
-            chains = recalled(chains, notation, seen)
-        self._chains, self._heard = chains, []
+        self.decisions  # noqa: B018  (deals, so that there is a base)
+        assert self._base is not None
+        chains = self._chains if self._chains is not None else first_recall(self._base)
+        if self._heard:
+            state = self._base.clone()
+            for action in self._heard:
+                state.apply(action)
+                chains = recalled(chains, str(action), sightings(state))
+            self._base, self._heard = state, []
+        self._chains = chains
         return chains
 
     def choose(self, action_id: int) -> None:
-        """Play one id; where it completes an action, what every seat now sees is kept with it."""
-        decisions = self.decisions
-        action = decisions.choose(action_id)
+        """Play one id; an action it completes is kept for the seats' recall."""
+        action = self.decisions.choose(action_id)
         if action is not None:
-            self._heard.append((str(action), sightings(decisions.state)))
+            self._heard.append(action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Deal":
-        decisions = self.decisions.clone()  # deals first: the chains start with the deal
-        return _Deal(None, decisions, self._chains, list(self._heard))  # shared: a chain list is replaced, never changed
+        decisions = self.decisions.clone()  # deals first: the recall starts from the deal
+        # shared: a chain list is replaced, never changed, and the base is only ever cloned
+        return _Deal(None, decisions, self._chains, self._base, list(self._heard))
 
 
 #: Every seat's ``observation_key``, in seat order: what each sees after an action.

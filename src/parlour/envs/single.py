@@ -26,6 +26,7 @@ import numpy as np
 from parlour.agents import Agent, make_agent
 from parlour.core.errors import IllegalAction, OptionError
 from parlour.core.game import Game
+from parlour.core.integers import plain_int
 from parlour.core.words import shown
 from parlour.envs import episode, spaces
 from parlour.envs.decisions import Decisions
@@ -49,9 +50,10 @@ class ParlourEnv(gymnasium.Env):
         self.game = episode.load_game(game, options)
         self.render_mode = episode.render_mode(render_mode)
         self.illegal = episode.illegal_mode(illegal)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+        index = plain_int(seat)
+        if index is None or not 0 <= index < self.game.num_players:
             raise OptionError(f"seat={shown(seat)} does not exist: {self.game.name} has seats 0..{self.game.num_players - 1}")
-        self.seat = seat
+        self.seat = index
         self.opponents = _opponents(self.game, seat, opponents)
         self.observation_space = spaces.observation_space(self.game)
         self.action_space = spaces.action_space(self.game)

@@ -348,11 +348,12 @@ class _Session:
         """Apply a number or notation; False (after saying why) when it is not a legal action."""
         before = self.state.clone() if self.solitaire else None
         if text.isascii() and text.isdigit():  # not "²", which isdigit() takes and int() refuses
-            if len(text) > len(str(len(legal))) or not 1 <= int(text) <= len(legal):  # no 4,301-digit int()
+            digits = text.lstrip("0") or "0"  # "01" is 1; no int() of 4,301 digits
+            if len(digits) > len(str(len(legal))) or not 1 <= int(digits) <= len(legal):
                 number = text if len(text) <= SHOWN_DIGITS else f"{text[:SHOWN_DIGITS]}…"
                 self._complain(f"there is no action {number}: choose 1 to {len(legal)}, or write the notation")
                 return False
-            action = legal[int(text) - 1]
+            action = legal[int(digits) - 1]
             self.state.apply(action)
         else:
             try:
@@ -554,8 +555,8 @@ def load_unfinished(text: str, name: str, seated: bool = False) -> Unfinished:
     """The unfinished game of a record (its JSON ``text``, read from the file ``name``), replayed.
 
     Raises RecordError when the record does not replay, when its game is over, or when it does
-    not say who plays each seat (unless the seats are ``seated`` otherwise: then ``players`` is
-    the record's list, or empty).
+    not say who plays each seat (unless the seats are ``seated`` otherwise: then its
+    ``players``, even malformed, are not read, and ``players`` is empty).
 
     >>> import parlour
     >>> state = parlour.load("psalter-row").new_state(seed=3)
@@ -566,17 +567,21 @@ def load_unfinished(text: str, name: str, seated: bool = False) -> Unfinished:
     """
     from parlour.core.record import replay
 
-    state = replay(text)  # a record that does not replay is refused here, saying at which action
+    try:
+        data = json.loads(text) if seated else None
+    except (ValueError, RecursionError):
+        data = None  # replay says what is wrong with it
+    if isinstance(data, dict):
+        data.pop("players", None)  # the seats are given otherwise: whatever the record says is not used
+    state = replay(text if data is None else data)  # a record that does not replay is refused, saying where
     if state.is_terminal():
         raise RecordError(f"{name} is a finished game ({state.end_reason}): there is nothing to resume; "
                           f"step through it with: parlour replay {name}")
     data = json.loads(text)
-    players = data.get("players")
-    named = isinstance(players, list) and len(players) == state.game.num_players \
-        and all(isinstance(p, str) for p in players)
-    if not named:
-        if seated:
-            return Unfinished(state, [], data.get("seed"))
+    if seated:
+        return Unfinished(state, [], data.get("seed"))
+    if "players" not in data:  # (present, it was checked by replay)
         raise RecordError(f"{name} does not name who plays each of its {state.game.num_players} seats "
                           "(its 'players'): give them with --seats")
+    players = data["players"]
     return Unfinished(state, players, data.get("seed"))

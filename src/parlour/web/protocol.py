@@ -333,7 +333,9 @@ def refused_character(text: str) -> str | None:
     for char in text:
         category = unicodedata.category(char)
         kind = REFUSED_CATEGORIES.get(category)
-        if category not in MARKS:
+        if category == "Cf":
+            pass  # a joiner (the one Cf allowed) neither carries marks nor starts a new character
+        elif category not in MARKS:
             marks, base = 0, True
         elif not base:
             kind = "a combining mark with no character before it"

@@ -44,6 +44,10 @@ log = logging.getLogger("parlour.web")
 
 STOPPED = "stopped"  # a table's status once it holds Limits.max_actions actions and its game goes on
 ACTION_LIMIT = "action_limit"  # the end reason of a stopped table
+#: Why a table was closed, as its sockets are told.
+CREATOR_CLOSED = "the table's creator closed this table"
+WAITED_TOO_LONG = "this table was closed: nobody acted at it or joined it for {hours:g} hours"
+KEPT_FEWER = "this finished table was deleted: the server keeps its {keep:,} finished tables that ended last"
 REPLAY_CHUNK = 10  # replay steps made between two turns of the event loop
 REBUILD_CHUNK = 500  # stored actions replayed between two turns of the event loop (about 6 ms)
 BOT_RETRY = 1.0  # seconds before a bot tries again when its move could not be stored
@@ -129,7 +133,7 @@ class Table:
         self.stopped = stored.status == STOPPED  # it reached the action limit: no more actions
         self.checkpoints: list[State] | None = None  # for replays: the state after every replay_page actions
         self._checkpointing: asyncio.Task | None = None
-        self.closed = False  # its creator closed it: it takes nothing more
+        self.closed: str | None = None  # why it was closed (its creator, its age): it takes nothing more
         self.hints = stored.hints  # whether its seats may ask for hints (chosen when it was made)
         self.hint_task: asyncio.Task | None = None  # the hint being worked out: one at a time
 
@@ -394,11 +398,15 @@ class Table:
         self.log.append({"n": n, "seat": seat, "action": notation})
         if self.over:
             self.tables.finished(self)
-            self.tables.keep_finished()
         try:
             self._announce(f"action {n} ({notation}) was made")
         finally:
             self.wake_bots()
+        if self.over:  # after the action is told: a failure here is the store's, not the action's
+            try:
+                self.tables.keep_finished()
+            except Exception:
+                log.exception("table %s: the finished tables past keep_finished could not be deleted", self.id)
 
     def _announce(self, done: str) -> None:
         """Tell everyone the new state of a change already stored (``done`` says what it was):
@@ -530,15 +538,15 @@ class Table:
         self.broadcast()
         return invite
 
-    def close(self) -> None:
-        """Close the table for good (its creator deleted it; the store forgot it first): its
-        bots stop and every socket on it is told so and closed (4006)."""
-        self.closed = True
+    def close(self, why: str = CREATOR_CLOSED) -> None:
+        """Close the table for good (``why``: its creator deleted it, or the server; the store
+        forgot it first): its bots stop and every socket on it is told so and closed (4006)."""
+        self.closed = why
         self.cancel_bots()
         if self.hint_task is not None:
             self.hint_task.cancel()
-        gone = WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it is gone from this server, "
-                        "with its game and record; the lobby at / lists the open tables")
+        gone = WebError(protocol.TABLE_CLOSED, f"{why}: it is gone from this server, with its game and record; "
+                        "the lobby at / lists the open tables")
         for conn in self.subscribers:
             conn.send(error_message(gone, self.state_id))
             conn.close(protocol.CLOSE_TABLE_CLOSED)
@@ -546,7 +554,7 @@ class Table:
 
     def _check_open(self) -> None:
         if self.closed:
-            raise WebError(protocol.TABLE_CLOSED, "the table's creator closed this table: it takes nothing more", 410)
+            raise WebError(protocol.TABLE_CLOSED, f"{self.closed}: it takes nothing more", 410)
 
     def _store_hashes(self, seat: int, **changed: str | None) -> None:
         """Store a seat's new ``invite`` and/or ``claim`` hash, then take it (nothing changes if the store fails)."""
@@ -722,6 +730,7 @@ class Tables:
         the join is refused (``server_busy``: connect again), never made to a second copy."""
         held = self._held(table.id)
         if held is None and table.over:
+            self._stored(table.id)  # 404 unknown_table if it was deleted meanwhile (keep_finished)
             self.finished(table)
         elif held is not table:
             raise WebError(protocol.SERVER_BUSY, f"table {table.id} was loaded again meanwhile: connect again", 503)
@@ -803,7 +812,7 @@ class Tables:
                  if t.state_id == 0 and not t.subscribers and max(moment(t.stored.created), t.seen) < cutoff]
         for table in stale:
             log.info("table %s closed: nobody acted at it or joined it for %g hours", table.id, self.limits.waiting_hours)
-            self._remove(table.id, table)
+            self._remove(table.id, table, WAITED_TOO_LONG.format(hours=self.limits.waiting_hours))
 
     def delete(self, table_id: str, admin: str | None) -> None:
         """Close the table for good at its creator's request (``admin``: the creator's secret;
@@ -821,15 +830,16 @@ class Tables:
         for table_id in self.storage.over_beyond(self.limits.keep_finished):
             held = self._held(table_id)
             if held is None or not held.subscribers:
-                self._remove(table_id, held)
+                self._remove(table_id, held, KEPT_FEWER.format(keep=self.limits.keep_finished))
 
-    def _remove(self, table_id: str, table: Table | None) -> None:
-        """A table out of the store and memory, its sockets closed (``table``: it in memory, if it is)."""
+    def _remove(self, table_id: str, table: Table | None, why: str = CREATOR_CLOSED) -> None:
+        """A table out of the store and memory, its sockets closed and told ``why`` (``table``: it
+        in memory, if it is)."""
         self.storage.delete_table(table_id)
         self.live.pop(table_id, None)
         self.done.pop(table_id, None)
         if table is not None:
-            table.close()
+            table.close(why)
 
     def restore(self) -> int:
         """Rebuild every unfinished table from the store and restart its bots; how many. (The
