@@ -7,9 +7,12 @@ in requests are refused. In process (TestClient); every wait is bounded, no timi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from tablekit import Socket, create, open_client, play_to_end
 from test_web_bots import wait_until
@@ -182,14 +185,21 @@ def test_pages_refuse_other_sites_frames_and_bodies_get_plain_words(tmp_path: Pa
             assert words in message and "sys." not in message and "codec" not in message
 
 
-def test_a_table_evicted_between_a_sockets_connect_and_its_join_is_held_again(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def evicted_before_join(tmp_path: Path) -> Iterator[tuple[Any, Socket]]:
+    """A server caching one finished table, and a socket on DoneA000 that connected (so the
+    table was fetched) but has not joined while DoneB000 took the cache's one slot."""
     db = tmp_path / "t.db"
     for name in ("DoneA000", "DoneB000"):
         store_finished_game(db, name, "psalter-row", {}, seed=len(name))
     with open_client(db, limits=Limits(finished_cache=1)) as client:
-        tables = client.app.state.tables
-        late = Socket(client, "DoneA000")  # fetched at connect, not yet joined
-        client.get("/api/tables/DoneB000")  # the one cached slot goes to another table
+        late = Socket(client, "DoneA000")
+        client.get("/api/tables/DoneB000")
+        yield client.app.state.tables, late
+
+
+def test_a_table_evicted_between_a_sockets_connect_and_its_join_is_held_again(tmp_path: Path) -> None:
+    with evicted_before_join(tmp_path) as (tables, late):
         late.join(None)
         held = tables._held("DoneA000")
         assert held is not None and len(held.subscribers) == 1  # the socket's table, the one the server holds
@@ -292,14 +302,8 @@ def test_an_older_database_gets_when_its_finished_tables_ended(tmp_path: Path) -
 
 
 def test_a_finished_table_deleted_between_a_sockets_connect_and_its_join_is_not_brought_back(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
-    for name in ("DoneA000", "DoneB000"):
-        store_finished_game(db, name, "psalter-row", {}, seed=len(name))
-    with open_client(db, limits=Limits(finished_cache=1)) as client:
-        tables = client.app.state.tables
-        late = Socket(client, "DoneA000")  # fetched at connect, not yet joined
-        client.get("/api/tables/DoneB000")  # A leaves the cache ...
-        tables.storage.delete_table("DoneA000")  # ... and the store (as keep_finished would)
+    with evicted_before_join(tmp_path) as (tables, late):
+        tables.storage.delete_table("DoneA000")  # out of the store too (as keep_finished would)
         late.send({"type": "join", "token": None})
         told = late.receive(timeout=10)
         assert told["code"] == "unknown_table"
