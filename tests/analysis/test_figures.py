@@ -126,3 +126,17 @@ def test_a_psalter_row_row_size_stays_within_nine_and_a_winner_seat_is_no_figure
     quis = parlour.load("quisquilian", players=3)
     rows = list(simulate(quis, [parlour.agent("random")] * 3, games=2, seed=1))
     assert "winner" in rows[0] and "winner" not in summarize(rows, 3).figures  # a seat number, not a measure
+
+
+def test_decktet_golf_score_intervals_stay_within_what_its_rounds_can_score():
+    from parlour.analysis.figures import score_bounds
+
+    game = parlour.load("decktet-golf", rounds=1)
+    low, high = score_bounds("decktet-golf", {"rounds": 1})
+    assert (low, high) == game.score_bounds() and low < 0 < high <= 12 * 15  # 12 cells, no card above 15
+    assert score_bounds("decktet-golf", '{"rounds": 2}') == (2 * low, 2 * high)  # a row's options as JSON text
+    assert score_bounds("decktet-golf") == (None, 49 + high)  # to the target: the last round starts below 50
+    rows = list(simulate(game, [parlour.agent("random")] * 2, games=2, seed=0))
+    for seat, _ in enumerate(rows[0]["agents"]):
+        estimate = summarize(rows, 2).seats[seat].score
+        assert low <= estimate.low <= estimate.high <= high

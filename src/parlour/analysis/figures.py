@@ -6,8 +6,8 @@ can be (docs/workbench.md, "Which interval for which figure").
 - A **count** that by the rules is never below a floor (:data:`FLOORS`: turns, rounds, lead
   changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor.
 - Anything else (scores, mean round scores): Student's t. Simulations, tournaments and
-  studies keep a game's scores inside its score range where it has one (:func:`score_bounds`:
-  Psalter Row's -9..14).
+  studies keep a game's scores inside what its options let a seat score (:func:`score_bounds`:
+  Psalter Row's -9..14, a Decktet Golf match's rounds of 12 cells).
 - A **paired difference** of two shares lies in [-1, 1]: Student's t clipped to it.
 
 >>> figure_ci("rounds", [1] * 197 + [2] * 3).low > 1      # Student's t alone: 0.998
@@ -19,10 +19,12 @@ True
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Sequence
+from typing import Any
 
 import parlour
-from parlour.core.registry import game_class
+from parlour.core.errors import ParlourError
 
 from parlour.analysis.stats import (
     Estimate,
@@ -85,18 +87,30 @@ def is_share(name: str, low: float, high: float, binary: bool) -> bool:
 Bounds = tuple[float | None, float | None]
 
 
-@functools.cache
-def score_bounds(game: str | None) -> Bounds:
-    """The scores a seat of ``game`` can have, as ``within`` bounds for an interval: the
-    game's ``score_range``, or open (None) where it has none or the game is unknown.
+def score_bounds(game: str | None, options: dict[str, Any] | str | None = None) -> Bounds:
+    """The scores a seat of ``game`` with ``options`` (a row's: a dict, or its JSON text) can
+    have, as ``within`` bounds for an interval: the game's ``score_bounds()``, open (None)
+    where it has none, the game is unknown or the options do not load.
 
-    >>> score_bounds("psalter-row"), score_bounds("decktet-golf"), score_bounds(None)
-    ((-9, 14), (None, None), (None, None))
+    >>> score_bounds("psalter-row"), score_bounds("decktet-golf", {"rounds": 1}), score_bounds(None)
+    ((-9, 14), (-8, 111), (None, None))
     """
+    if isinstance(options, str):
+        try:
+            options = json.loads(options)
+        except ValueError:
+            options = None
+    return _score_bounds(game, json.dumps(options if isinstance(options, dict) else {}, sort_keys=True))
+
+
+@functools.cache
+def _score_bounds(game: str | None, options: str) -> Bounds:
     if game not in parlour.game_names():
         return None, None
-    bounds = game_class(game).score_range
-    return (None, None) if bounds is None else bounds
+    try:
+        return parlour.load(game, **json.loads(options)).score_bounds()
+    except ParlourError:
+        return None, None
 
 
 def difference_bounds(bounds: Bounds) -> Bounds:

@@ -258,13 +258,15 @@ class Summarizer:
         self.agents: list[str] = []
         self.games = 0
         self.scores_are_wins = True
-        self.game: str | None = None  # the rows' game: its score range bounds the scores' intervals
+        self.game: str | None = None  # the rows' game and options: what a seat can score bounds the intervals
+        self.options: dict[str, Any] | str | None = None
 
     def add(self, row: dict[str, Any]) -> None:
         """One more game's row."""
         self.games += 1
         self.agents = row.get("agents", self.agents)
         self.game = row.get("game", self.game)
+        self.options = row.get("options", self.options)
         winners = row["winners"]
         for seat, key in enumerate(self.keys):
             score = row[key]
@@ -292,7 +294,7 @@ class Summarizer:
             raise OptionError("no games were played: give --games 1 or more")
         samples = [moments.sample() for moments in self.scores]
         span = (min(s.minimum for s in samples), max(s.maximum for s in samples))
-        bounds = score_bounds(self.game)
+        bounds = score_bounds(self.game, self.options)
         seats = [
             SeatSummary(seat, agents[seat] if seat < len(agents) else "?", mean_estimate(sample, within=bounds),
                         proportion_ci(self.wins[seat], n), sample.minimum, sample.maximum,

@@ -439,7 +439,7 @@ def part(label: str, rows: Sequence[dict[str, Any]]) -> Part:
                            [r["decisions"] for r in traced]) if traced else None)
     if seats == 1:
         completion = [row["complete"] for row in rows if isinstance(row.get("complete"), bool)]
-        scores, bounds = [row["score"] for row in rows], score_bounds(rows[0].get("game"))
+        scores, bounds = [row["score"] for row in rows], score_bounds(rows[0].get("game"), rows[0].get("options"))
         return replace(found, score=mean_ci(scores, within=bounds),
                        durations={"score": spread(scores, None, bounds), **durations},
                        completion=proportion_ci(sum(completion), len(completion)) if completion else None)
@@ -479,7 +479,7 @@ def skill_ladder(rows: Sequence[dict[str, Any]], levels: Sequence[str], seats: i
             by_level.setdefault(row["level"], {})[row["index"]] = row
         rungs = [_solitaire_rung(by_level[w], by_level[s], w, s) for w, s in pairs]
         extremes = _solitaire_rung(by_level[levels[0]], by_level[levels[-1]], levels[0], levels[-1])
-        bounds = score_bounds(rows[0].get("game")) if rows else (None, None)
+        bounds = score_bounds(rows[0].get("game"), rows[0].get("options")) if rows else (None, None)
         scores = {level: mean_ci([r["score"] for r in by_level[level].values()], within=bounds) for level in levels}
         completion = {level: proportion_ci(sum(bool(r.get("complete")) for r in by_level[level].values()),
                                            len(by_level[level])) for level in levels}
@@ -495,8 +495,9 @@ def _solitaire_rung(weak: dict[int, dict[str, Any]], strong: dict[int, dict[str,
     ahead = [float(strong[d]["score"] > weak[d]["score"]) for d in deals]
     behind = [float(strong[d]["score"] < weak[d]["score"]) for d in deals]
     p, upset = head_to_head(ahead, behind)
-    game = next(iter(weak.values()), {}).get("game")
-    gap = mean_ci([strong[d]["score"] - weak[d]["score"] for d in deals], within=difference_bounds(score_bounds(game)))
+    first = next(iter(weak.values()), {})
+    bounds = difference_bounds(score_bounds(first.get("game"), first.get("options")))
+    gap = mean_ci([strong[d]["score"] - weak[d]["score"] for d in deals], within=bounds)
     return Rung(weaker, stronger, p, upset, gap)
 
 
@@ -526,7 +527,7 @@ def bound(rows: Sequence[dict[str, Any]], ladder_rows: Sequence[dict[str, Any]],
     """The bound's figures against ``level``'s scores on the same deals."""
     strongest = {row["index"]: row for row in ladder_rows if row["level"] == level}
     deals = [row for row in rows if row["index"] in strongest]
-    bounds = score_bounds(deals[0].get("game")) if deals else (None, None)
+    bounds = score_bounds(deals[0].get("game"), deals[0].get("options")) if deals else (None, None)
     return Bound(agent, mean_ci([r["score"] for r in deals], within=bounds),
                  proportion_ci(sum(bool(r.get("complete")) for r in deals), len(deals)), level,
                  mean_ci([r["score"] - strongest[r["index"]]["score"] for r in deals], within=difference_bounds(bounds)))

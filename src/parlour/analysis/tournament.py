@@ -384,7 +384,7 @@ class Tabulation:
         k = len(labels)
         self.scores = [Moments() for _ in labels]
         self.wins = [0.0] * k
-        self.games, self.name = 0, ""
+        self.games, self.name, self.options = 0, "", None
         self.block: int | None = None
         self.deals = 0
         self.rng = random.Random(derive_seed(seed, "bootstrap"))
@@ -406,7 +406,7 @@ class Tabulation:
                                   "tournament's rows in the order they were played")
             self._close()
             self.block = block
-        self.games, self.name = self.games + 1, row["game"]
+        self.games, self.name, self.options = self.games + 1, row["game"], row.get("options")
         seats = [self.index[label] for label in row["agents"]]
         row_scores = [row[key] for key in score_keys(self.players)]
         for seat, agent in enumerate(seats):
@@ -465,7 +465,7 @@ class Tabulation:
         deals = self.deals
         multi = self.players > 1
         ratings = self._ratings() if multi else [None] * k
-        bounds = score_bounds(self.name)
+        bounds = score_bounds(self.name, self.options)
         agents = [AgentResult(label, self.scores[i].n, proportion_ci(self.wins[i], self.scores[i].n),
                               mean_estimate(self.scores[i].sample(), within=bounds), ratings[i])
                   for i, label in enumerate(labels)]
@@ -514,7 +514,7 @@ class Tabulation:
         for (a, b), (score, completion) in self.solo.items():
             found.append(PairResult(self.labels[a], self.labels[b], score.n,
                                     score_difference=mean_estimate(score.sample(),
-                                                                   within=difference_bounds(score_bounds(self.name))),
+                                                                   within=difference_bounds(score_bounds(self.name, self.options))),
                                     completion_difference=mean_estimate(completion.sample(), within=(-1, 1))))
         return found
 

@@ -49,6 +49,16 @@ class Game:
     #: The game's codec for learning (a ``core.codec.Codec`` subclass in its package).
     _codec_type: ClassVar[type[Codec] | None] = None
 
+    def score_bounds(self) -> tuple[float | None, float | None]:
+        """The least and most a seat can end with under these options (None: no bound):
+        ``score_range`` where the game has one; a game may know more from its options.
+
+        >>> import parlour
+        >>> parlour.load("psalter-row").score_bounds(), parlour.load("quisquilian").score_bounds()
+        ((-9, 14), (None, None))
+        """
+        return (None, None) if self.score_range is None else self.score_range
+
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
 

@@ -18,6 +18,8 @@ from parlour.core.options import Option
 from parlour.games.decktet_golf import events, position, sampling, text
 from parlour.games.decktet_golf.codec import GolfCodec
 from parlour.games.decktet_golf.notation import Spec, expected, notation_forms, parse_spec
+from parlour.games.decktet_golf.layout import N_CELLS
+from parlour.games.decktet_golf.scoring import VALUE
 
 OPTIONS = (
     Option("players", 2, "the number of players, 2-5 (3-5 play with two decks)", minimum=2, maximum=5),
@@ -49,6 +51,22 @@ class DecktetGolf(Game):
         copies = 1 if self.options["players"] == 2 else 2  # DG-1
         self.deck: tuple[int, ...] = tuple(deck(extended=True, excuse=self.options["excuse"], copies=copies))
         self.notation_help = expected(self.options["excuse"])  # a swap only where the Excuse is
+
+    def score_bounds(self) -> tuple[float | None, float | None]:
+        """A round scores at most the 12 highest cards of the deck, at least its 12 lowest
+        (DG-2, DG-9); a match of ``rounds`` that many rounds; one played to ``target`` ends in
+        the round that took a seat from below it (DG-10), with no least score.
+
+        >>> import parlour
+        >>> parlour.load("decktet-golf", rounds=1).score_bounds(), parlour.load("decktet-golf").score_bounds()
+        ((-8, 111), (None, 160))
+        """
+        values = sorted(VALUE[card] for card in self.deck)
+        low, high = sum(values[:N_CELLS]), sum(values[-N_CELLS:])
+        rounds = self.options["rounds"]
+        if rounds is not None:
+            return rounds * low, rounds * high
+        return None, self.options["target"] - 1 + high
 
     def _parse_spec(self, text: str) -> Spec:
         return parse_spec(text, self.options["excuse"])
