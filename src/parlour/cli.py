@@ -192,7 +192,7 @@ def again_options(game: Game, seed: int, agents: Sequence[Any]) -> str:
     for spec in game.option_specs:
         value = game.options[spec.name]
         if value != spec.default:
-            text = "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+            text = value_text(value)
             parts += ["--players", text] if spec.name == "players" else ["--option", f"{spec.name}={text}"]
     names = player_names(agents)
     if any(name != HUMAN for name in names):
@@ -225,6 +225,15 @@ def resumed(path: Path, game: str | None, seed: int | None, options: tuple[str, 
     return Start(saved.state, agents, saved.seed, banner, path,
                  derive_seed(saved.seed if saved.seed is not None else "position", "agents", "resumed", made),
                  resumed=True)
+
+
+def value_text(value: Any) -> str:
+    """An option's value as ``--option`` takes it: ``none``, ``true``/``false``, or as written.
+
+    >>> value_text(None), value_text(True), value_text(2)
+    ('none', 'true', '2')
+    """
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def check_writable(path: Path, what: str, folder: bool = False) -> None:
@@ -822,9 +831,7 @@ def option_list(game: Game) -> Any:
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
     for spec in game.option_specs:
-        default = "none" if spec.default is None else str(spec.default).lower() if isinstance(spec.default, bool) \
-            else str(spec.default)
-        table.add_row(spec.name, f"default [bold]{escape(default)}[/bold] · allowed: {escape(spec.allowed())}\n"
+        table.add_row(spec.name, f"default [bold]{escape(value_text(spec.default))}[/bold] · allowed: {escape(spec.allowed())}\n"
                                  f"{escape(spec.doc)}")
     return table
 

@@ -132,21 +132,17 @@ def _start(game: Any, data: dict[str, Any]) -> "State":
     if seed is not None and start is not None:
         raise RecordError("the record has both a seed and a start position: a game starts from one of them "
                           "(a record of a game from a position has \"seed\": null)")
+    if seed is None and not isinstance(start, dict):
+        raise RecordError("the record has neither a seed (an integer) nor a start position")
     try:
-        if seed is not None:
-            return game.new_state(seed)
-        if isinstance(start, dict):
-            state = game.from_position(start)
-            if state.game.options != game.options:
-                differ = sorted(k for k in game.options if state.game.options.get(k) != game.options[k])
-                raise RecordError(f"the record's start position has other options than the record "
-                                  f"({', '.join(differ)}): a record's options are its game's")
-            return state
-    except RecordError:
-        raise
+        state = game.new_state(seed) if seed is not None else game.from_position(start)
     except ParlourError as err:
         raise RecordError(f"the record's start does not load: {err}") from None
-    raise RecordError("the record has neither a seed (an integer) nor a start position")
+    if state.game.options != game.options:
+        differ = sorted(k for k in game.options if state.game.options.get(k) != game.options[k])
+        raise RecordError(f"the record's start position has other options than the record "
+                          f"({', '.join(differ)}): a record's options are its game's")
+    return state
 
 
 def _check_result(state: "State", result: Any) -> None:

@@ -48,11 +48,6 @@ class Decisions:
         """The seat to choose the next id; ``None`` once the game is over or forfeited."""
         return None if self.forfeited else self.state.current_player
 
-    @property
-    def over(self) -> bool:
-        """No id may come: the game is over, or an illegal id ended the episode."""
-        return self.forfeited or self.state.is_terminal()
-
     def forfeit(self) -> None:
         """End the episode where it is, the game unfinished (an illegal id under
         ``illegal="penalty"``): from now on no seat acts, every mask is 0 and ``choose`` refuses."""
@@ -107,7 +102,7 @@ class Decisions:
         return i
 
     def refuse_if_over(self) -> None:
-        """IllegalAction once no id may come (:attr:`over`)."""
+        """IllegalAction once no id may come: the game is over, or an illegal id ended the episode."""
         state = self.state
         if self.forfeited:
             raise IllegalAction("the episode is over (an illegal action id ended it, illegal=\"penalty\"): no action "

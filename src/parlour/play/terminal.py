@@ -568,16 +568,16 @@ def load_unfinished(text: str, name: str, seated: bool = False) -> Unfinished:
     from parlour.core.record import replay
 
     try:
-        data = json.loads(text) if seated else None
+        data = json.loads(text)
     except (ValueError, RecursionError):
         data = None  # replay says what is wrong with it
-    if isinstance(data, dict):
-        data.pop("players", None)  # the seats are given otherwise: whatever the record says is not used
-    state = replay(text if data is None else data)  # a record that does not replay is refused, saying where
+    if not isinstance(data, dict):
+        replay(text)  # which refuses, saying why
+    # with the seats given otherwise, whatever the record says of them is not read
+    state = replay({k: v for k, v in data.items() if k != "players"} if seated else data)
     if state.is_terminal():
         raise RecordError(f"{name} is a finished game ({state.end_reason}): there is nothing to resume; "
                           f"step through it with: parlour replay {name}")
-    data = json.loads(text)
     if seated:
         return Unfinished(state, [], data.get("seed"))
     if "players" not in data:  # (present, it was checked by replay)
