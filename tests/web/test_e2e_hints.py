@@ -66,7 +66,8 @@ def test_the_hint_button_shows_the_strongest_levels_move_under_the_table(quick, 
     hinted = page.get_attribute("#hint-answer code[data-hint]", "data-hint")
     assert hinted in player.legal()
     said = page.inner_text("#hint-answer")
-    reason = "the only legal move" if len(player.legal()) == 1 else "after it the heuristic scores "  # a random deal
+    # a random deal: one legal move or a search
+    reason = "the only legal move" if len(player.legal()) == 1 else "after it a search of 30 samples a move scores "
     assert said.startswith(f"Hint: {hinted} · {reason}"), said
     assert not page.is_disabled("#hint")
     player.act(hinted)  # the next state: the old hint goes

@@ -4,20 +4,25 @@ For each decision the agent deals ``samples`` determinizations, full states draw
 ``view.sample(rng)`` from what the seat knows, and in every one of them tries every legal
 move: the same samples for every move (common random numbers), so two moves are told
 apart by how they differ on the same hidden cards, not by the luck of different ones. A
-move's worth in a sample is, at ``level`` 0, the reward of the heuristic strategy's play
-from the position after it to the end of the game (one playout: the heuristic plays the
-same from the same state), run in the game's compiled kernel where there is one; at
-``level`` 1 or 2 (a solitaire only), the score that the clairvoyant's Nested Monte Carlo
-Search (:func:`parlour.agents.clairvoyant.best_line`, with the heuristic's playouts) finds
-in that sample. The move played has the best mean over the samples.
+move's worth in a sample is, at ``level`` 0, the reward of the play from the position after
+it to the end of the game: the heuristic strategy's (``rollout=heuristic``: one playout, the
+heuristic plays the same from the same state) or, in a solitaire, that of a PIMC player of
+``inner`` samples (``rollout=pimc``: each of its decisions draws its own samples of what it
+then sees). At ``level`` 1 or 2 (a solitaire only), it is the score that the clairvoyant's
+Nested Monte Carlo Search (:func:`parlour.agents.clairvoyant.best_line`, with the heuristic's
+playouts) finds in that sample. The move played has the best mean over the samples.
 
 Level 0 is a *rollout algorithm*: the heuristic improved by one move of lookahead, fair
-in every sample because the heuristic's play after the move reads no hidden card. A
+in every sample because the heuristic's play after the move reads no hidden card;
+``rollout=pimc`` is that rollout algorithm improved once more (a rollout of the rollout
+policy), fair for the same reason: the inner player acts on its view of the sample. A
 higher level searches each sample knowing its draws (*strategy fusion*: a plan that only
 works when the next card is known counts as if it always worked), which the
 measurements in docs/benchmarks.md weigh against its deeper search.
 
-The agent reads nothing but its view: its legal actions and ``view.sample``.
+Where the game's kernel searches (Psalter Row), level 0 runs whole in it: the same samples
+from the same generator, the same sums, the same move (``csrc/search.c``). The agent reads
+nothing but its view: its legal actions and ``view.sample``.
 
 >>> import parlour, random
 >>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
@@ -26,6 +31,8 @@ The agent reads nothing but its view: its legal actions and ``view.sample``.
 True
 >>> agent.budget()
 Budget(seconds=None, iterations=8)
+>>> parlour.agent("pimc:samples=2,rollout=pimc,inner=4").act(view, random.Random(0)) in view.legal_actions
+True
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from typing import TYPE_CHECKING
 from parlour.agents.base import Advice, Searching
 from parlour.agents.clairvoyant import best_line
 from parlour.agents.heuristic import strategy
-from parlour.agents.ismcts import IsmctsAgent
+from parlour.agents.ismcts import IsmctsAgent, rewards_of
 from parlour.core.action import Action
 from parlour.core.errors import OptionError
 from parlour.core.options import Option
@@ -46,6 +53,7 @@ from parlour.core.view import View
 
 if TYPE_CHECKING:
     from parlour.core.game import Game, State
+    from parlour.native.runner import Kernel
 
 #: Used when neither ``samples`` nor ``time`` is given.
 DEFAULT_SAMPLES = 200
@@ -53,6 +61,12 @@ DEFAULT_SAMPLES = 200
 #: Totals within this much a sample of the best are a tie: rewards that are equal over the
 #: samples but come in another order can sum to floats a last bit apart.
 TIE = 1e-9
+#: ``rollout=pimc``: the inner player's samples when ``inner`` is not given.
+DEFAULT_INNER = 20
+
+
+class _Late(Exception):
+    """The clock ran out inside a sample (``rollout=pimc``): the sample is not counted."""
 
 
 class PimcAgent(Searching):
@@ -60,7 +74,9 @@ class PimcAgent(Searching):
 
     Without ``samples`` or ``time`` it deals 200 samples; with one, that one is the budget;
     with both, it stops at whichever comes first (a sample is finished for every move, so
-    all moves are judged on the same samples).
+    all moves are judged on the same samples; with ``rollout=pimc`` a sample that the clock
+    overtakes is dropped, and if it was the first, one sample of the heuristic's playouts
+    judges the moves).
     """
 
     name = "pimc"
@@ -70,25 +86,40 @@ class PimcAgent(Searching):
         Option("samples", None, "determinizations per decision (none: 200 unless a time is set)",
                minimum=1, nullable=True),
         Searching.TIME,
-        Option("level", 0, "0: each move scored by the heuristic's playout after it; 1-2 (a solitaire only): "
+        Option("level", 0, "0: each move scored by the play after it (see rollout); 1-2 (a solitaire only): "
                "by a Nested Monte Carlo Search of that level in each sample (it knows the sample's draws)",
                minimum=0, maximum=2),
-        Option("engine", "native", "native: playouts run in the game's compiled kernel where there is one "
-               "(the same playouts, faster); python: in Python", choices=("native", "python")),
+        Option("rollout", "heuristic", "who plays after each move, at level 0: heuristic, its strategy; pimc "
+               "(a solitaire only), a PIMC player of `inner` samples", choices=("heuristic", "pimc")),
+        Option("inner", DEFAULT_INNER, "rollout=pimc: the samples of each decision of the player after a move",
+               minimum=1, maximum=1000),
+        Option("engine", "native", "native: the search runs in the game's compiled kernel where there is one "
+               "(the same samples and playouts, faster); python: in Python", choices=("native", "python")),
     )
-    summary = "tries every move on the same samples of the hidden cards, scored by the heuristic's play after it"
+    summary = "tries every move on the same samples of the hidden cards, scored by the play after it"
 
     def __init__(self, **params: object) -> None:
         super().__init__(**params)
+        engine = self.settings["engine"]
         # IS-MCTS's playout: the heuristic's, in the kernel where there is one, rewards in 0..1.
-        self._playouts = IsmctsAgent(rollout="heuristic", engine=self.settings["engine"])
+        self._playouts = IsmctsAgent(rollout="heuristic", engine=engine)
+        self._inner = PimcAgent(samples=self.settings["inner"], engine=engine) if self._nested else None
+
+    @property
+    def _nested(self) -> bool:
+        return self.settings["rollout"] == "pimc"
 
     def check(self, game: Game) -> None:
-        """The playouts need the game's strategy; a search above level 0 needs a solitaire."""
+        """The playouts need the game's strategy; a search above level 0, or a PIMC player
+        after each move, needs a solitaire."""
         strategy(game.name)
-        if self.settings["level"] and game.num_players != 1:
-            raise OptionError(f"pimc level {self.settings['level']} searches a one-player game only, not "
-                              f"{game.name} with {game.num_players} players: use level=0")
+        level = self.settings["level"]
+        if level and self._nested:
+            raise OptionError(f"pimc level {level} and rollout=pimc are two ways to play after a move: choose one")
+        if (level or self._nested) and game.num_players != 1:
+            what = f"level {level}" if level else "rollout=pimc"
+            raise OptionError(f"pimc {what} searches a one-player game only, not "
+                              f"{game.name} with {game.num_players} players: use level=0, rollout=heuristic")
 
     def act(self, view: View, rng: random.Random) -> Action:
         return self.decide(view, rng)[0]
@@ -104,7 +135,7 @@ class PimcAgent(Searching):
         action, totals, samples = self.decide(view, rng)
         if not samples:
             return Advice(action, "the only legal move")
-        worth = _worth(view.game, samples, self.settings["level"])
+        worth = _worth(view.game, samples, self.settings)
         line = f"{worth(totals[action], True)} over {samples} samples"
         rivals = [(total, other) for other, total in totals.items() if other is not action]
         if rivals:
@@ -120,25 +151,62 @@ class PimcAgent(Searching):
         if len(actions) == 1:
             return actions[0], totals, 0
         budget = self.budget()
+        kernel = self._search_kernel(view)
+        if kernel is not None:
+            sums, done = kernel.search(view, rng, budget.iterations, self.settings["inner"] if self._nested else 0,
+                                       budget.seconds)
+            totals = dict(zip(actions, sums))
+            return first_best(actions, totals, done), totals, done
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         done = 0
         while (budget.iterations is None or done < budget.iterations) and (
                 deadline is None or time.perf_counter() < deadline or not done):
             sample = view.sample(rng)
-            for action in actions:
-                totals[action] += self._worth_after(sample.clone().apply(action), view.seat, rng)
+            try:
+                worths = [self._worth_after(sample.clone().apply(action), view.seat, rng, deadline)
+                          for action in actions]
+            except _Late:
+                if not done:  # the clock overtook the first sample: the heuristic's playouts judge
+                    return PimcAgent(samples=1, engine=self.settings["engine"]).decide(view, rng)
+                break
+            for action, worth in zip(actions, worths):
+                totals[action] += worth
             done += 1
         return first_best(actions, totals, done), totals, done
 
-    def _worth_after(self, state: State, seat: int, rng: random.Random) -> float:
-        """The seat's reward in 0..1 from ``state`` on: the heuristic's playout, or at a higher
-        level the best score the nested search finds, scaled as a solitaire's reward."""
+    def _search_kernel(self, view: View) -> Kernel | None:
+        """The kernel that runs the whole search, where the game has one that searches."""
+        if self.settings["engine"] != "native" or self.settings["level"] or view.game.num_players != 1:
+            return None
+        from parlour.native import kernel
+
+        found = kernel(view.game.name)
+        return found if found is not None and found.searches else None
+
+    def _worth_after(self, state: State, seat: int, rng: random.Random, deadline: float | None) -> float:
+        """The seat's reward in 0..1 from ``state`` on: the heuristic's playout, the inner PIMC
+        player's game (rollout=pimc; :class:`_Late` past ``deadline``), or at a higher level the
+        best score the nested search finds, scaled as a solitaire's reward."""
         level = self.settings["level"]
+        if self._inner is not None:
+            return self._inner_game(state, seat, rng, deadline)
         if not level:
             return self._playouts.playout(state, rng)[seat]
         low, high = state.game.score_range  # type: ignore[misc]  # check(): a solitaire has one
         score, _ = best_line(state, rng, level, playout=self._scored_playout)
         return (score - low) / (high - low)
+
+    def _inner_game(self, state: State, seat: int, rng: random.Random, deadline: float | None) -> float:
+        """The reward of the inner PIMC player's play from ``state`` (changed) to the end."""
+        inner = self._inner
+        assert inner is not None
+        while (player := state.current_player) is not None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise _Late
+            view = state.view(player)
+            actions = view.legal_actions
+            state.apply(actions[0] if len(actions) == 1 else inner.decide(view, rng)[0])
+        return rewards_of(state.game, state.scores(), state.winners())[seat]
 
     def _scored_playout(self, state: State, rng: random.Random) -> tuple[float, list[Action]]:
         """The heuristic's playout as the nested search's lowest level: its score and no line
@@ -157,14 +225,20 @@ def first_best(actions: list[Action], totals: dict[Action, float], samples: int)
     return next(action for action in actions if totals[action] >= top - TIE * max(samples, 1))
 
 
-def _worth(game: Game, samples: int, level: int) -> Callable[[float, bool], str]:
+def _worth(game: Game, samples: int, settings: dict) -> Callable[[float, bool], str]:
     """How a total reads in a hint: in a solitaire, the score that the play after the move
-    reaches (the heuristic's, or at a higher level the clairvoyant search's: an estimate that
-    compares moves, not a forecast of the agent's own score), else the mean reward
-    (``first``: the chosen move's words in full, else the figure alone for the next best)."""
+    reaches (the heuristic's, the inner search's, or at a higher level the clairvoyant
+    search's: an estimate that compares moves, not a forecast of the agent's own score), else
+    the mean reward (``first``: the chosen move's words in full, else the figure alone for the
+    next best)."""
     bounds = game.score_range
     if game.num_players == 1 and bounds is not None:
         low, high = bounds
-        after = "after it the heuristic scores " if not level else "after it a search that sees each sample's draws scores "
+        if settings["level"]:
+            after = "after it a search that sees each sample's draws scores "
+        elif settings["rollout"] == "pimc":
+            after = f"after it a search of {settings['inner']} samples a move scores "
+        else:
+            after = "after it the heuristic scores "
         return lambda total, first: (after if first else "") + f"{low + total / samples * (high - low):.1f}"
     return lambda total, first: ("mean reward " if first else "") + f"{100 * total / samples:.0f}%"

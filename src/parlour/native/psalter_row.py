@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 GAME = "psalter-row"
 #: The heuristic's settings the C heuristic reads, in the order of its params array.
 PARAMS: tuple[str, ...] = ("pr_endgame", "pr_hole_cost", "pr_patron_gap", "pr_king_waits", "pr_start")
+#: The kernel runs PIMC's search (``csrc/search.c``; its samples: ``resample``, as sampling.py).
+SEARCH = True
 #: figures(): the score, the end (an index of ENDS), reshuffled, the Row's size, then the
 #: actions applied by kind (KIND_NAMES order).
 N_FIGURES = 4 + len(KIND_NAMES)

@@ -4,7 +4,8 @@ Each game with a kernel has a module ``parlour.native.<game package>`` (its *cod
 packs options and states into the words its C kernel reads and decodes the figures it gives
 back: ``GAME``, ``PARAMS`` (the heuristic's settings the kernel reads, in order),
 ``pack_options(game)``, ``pack_state(state) -> (words, seed)`` and
-``decode(game, figures) -> Outcome``.
+``decode(game, figures) -> Outcome``; ``SEARCH = True`` where the kernel searches the game
+(a solitaire's ``pimc``, ``csrc/search.c``).
 
 >>> import parlour, parlour.native
 >>> kernel = parlour.native.kernel("psalter-row")
@@ -31,11 +32,14 @@ from parlour.core.errors import PositionError
 if TYPE_CHECKING:
     from parlour.agents.base import Agent
     from parlour.core.game import Game, State
+    from parlour.core.view import View
 
 RANDOM, HEURISTIC = 0, 1
 RECORD, TRACE, LEAD = 1, 2, 4
 #: A game still going after this many decisions is an error (no game of parlour comes near).
 MAX_DECISIONS = 1_000_000
+#: The samples of a search bound by its clock alone.
+MAX_SAMPLES = 2**31 - 1
 
 
 class Outcome(NamedTuple):
@@ -147,23 +151,57 @@ class Kernel:
     def _run(self, state: State, policies: bytes, params: bytes, rng: random.Random, flags: int,
              outcome_only: bool = False) -> Any:
         words, seed = self._codec.pack_state(state)
-        # A plain random.Random is read and written in place by the kernel (its layout checked
-        # once); anything else goes through getstate()/setstate().
-        direct = type(rng) is random.Random and _rng_in_place(self._module)
-        source: object = rng
-        if not direct:
-            version, internal, gauss = rng.getstate()
-            source = array("I", internal).tobytes()
+        source = self._rng_source(rng)
         try:
             *item, after = self._module.run(self.game_name, 1, array("i", words).tobytes(), str(seed), source,
                                             policies, params, flags, MAX_DECISIONS)
         except ValueError as err:
             raise PositionError(f"the native {self.game_name} kernel refused this state: {err}") from None
-        if not direct:
-            rng.setstate((version, tuple(array("I", after)), gauss))
+        _rng_back(rng, source, after)
         if outcome_only:
             return self._codec.decode(state.game, item[0])
         return self._played(state.game, item, flags)
+
+    def _rng_source(self, rng: random.Random) -> object:
+        """What the kernel draws from: a plain random.Random itself, read and written in place
+        (its layout checked once), else its getstate() words."""
+        if type(rng) is random.Random and _rng_in_place(self._module):
+            return rng
+        return array("I", rng.getstate()[1]).tobytes()
+
+    # -- searching ---------------------------------------------------------------------
+    @property
+    def searches(self) -> bool:
+        """Whether the kernel runs the game's determinized search (a solitaire's, ``pimc``)."""
+        return bool(getattr(self._codec, "SEARCH", False))
+
+    def search(self, view: View, rng: random.Random, samples: int | None, inner: int, seconds: float | None,
+               settings: dict[str, Any] | None = None) -> tuple[list[float], int]:
+        """What :meth:`parlour.agents.pimc.PimcAgent.decide` sums, in the kernel: each legal
+        move's total reward over the samples of ``view`` it draws from ``rng`` (left as the
+        Python search leaves it: the same samples), and how many samples that is. ``inner``: 0
+        for the heuristic's playouts, else the samples of the PIMC player that plays after
+        each move (``rollout=pimc``); ``seconds``: no sample begun after it, nor (with
+        ``inner``) an inner decision: a sample it overtakes is dropped (the first: one
+        sample of the heuristic's playouts judges the moves instead).
+
+        >>> import parlour, random
+        >>> from parlour.native import kernel
+        >>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
+        >>> totals, done = kernel("psalter-row").search(view, random.Random(0), 8, 0, None)
+        >>> len(totals) == len(view.legal_actions), done
+        (True, 8)
+        """
+        # Any state of the view will do: the kernel deals every sample's hidden cards anew. It
+        # is drawn from a generator of its own, so that the agent's draws are the samples' only.
+        words, seed = self._codec.pack_state(view.sample(random.Random(0)))
+        low, high = view.game.score_range  # type: ignore[misc]  # a searched game is a solitaire
+        source = self._rng_source(rng)
+        totals, done, after = self._module.search(
+            self.game_name, array("i", words).tobytes(), str(seed), source, self._params(settings or _DEFAULTS),
+            samples if samples is not None else MAX_SAMPLES, inner, float(low), float(high), seconds or 0.0)
+        _rng_back(rng, source, after)
+        return totals, done
 
     def _played(self, game: Game, item: Sequence[Any], flags: int) -> Played:
         figures, decisions, first, lower_better, record, trace, lead = item
@@ -183,6 +221,13 @@ _DEFAULTS = HeuristicAgent().settings
 @functools.lru_cache(maxsize=256)
 def _packed_params(values: tuple[float, ...]) -> bytes:
     return array("d", values).tobytes()
+
+
+def _rng_back(rng: random.Random, source: object, after: bytes | None) -> None:
+    """Where the kernel drew from getstate()'s words, the generator takes its state after."""
+    if source is not rng:
+        version, _, gauss = rng.getstate()
+        rng.setstate((version, tuple(array("I", after)), gauss))  # type: ignore[arg-type]
 
 
 @functools.cache

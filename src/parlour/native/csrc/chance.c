@@ -5,6 +5,15 @@
 
 #include "pn.h"
 
+void pn_seed_of(pn_seed *seed, uint64_t value) {
+    char digits[24];
+    int n = 0;
+    do digits[n++] = (char)('0' + value % 10);
+    while (value /= 10);
+    for (int i = 0; i < n; i++) seed->text[i] = digits[n - 1 - i];
+    seed->len = n;
+}
+
 /* -- keys: "/".join(map(str, (seed, *event))) ---------------------------------------- */
 void pn_key_start(pn_key *key, const pn_seed *seed) {
     int n = seed->len < PN_KEY_MAX ? seed->len : PN_KEY_MAX - 1;

@@ -1009,4 +1009,4 @@ static int figures(const void *state, double *out) {
 
 const pn_game pn_decktet_golf = {
     "decktet-golf", sizeof(dg_state), sizeof(dg_action), N_PARAMS, N_FIGURES,
-    deal, load, players, current, legal, apply, notation, heuristic, standing, figures};
+    deal, load, players, current, legal, apply, notation, heuristic, standing, figures, NULL};

@@ -10,6 +10,10 @@
  *   run_many(game, options, seeds, agent_seeds, policies, params, flags, max_decisions)
  *       dealt games, game i dealt by seeds[i] (text) with its agents drawing from
  *       random.Random(agent_seeds[i]) -> a list of the first seven of run's items.
+ *   search(game, words, seed, rng, params, samples, inner, low, high, seconds)
+ *       a solitaire's determinized search (search.c) at a packed state, its samples drawn
+ *       from rng (as for run) -> (totals, samples_done, rng_state): each legal move's total
+ *       reward, in legal order.
  * The games are played with the GIL released. Bad arguments raise ValueError.
  */
 #define PY_SSIZE_T_CLEAN
@@ -445,7 +449,75 @@ static PyObject *rng_words(PyObject *self, PyObject *arg) {
     return rng_bytes(&rng);
 }
 
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *name;
+    pn_search_ask ask;
+    Py_buffer words, params;
+    PyObject *seed_text, *rng_source;
+    if (!PyArg_ParseTuple(args, "sy*UOy*iiddd", &name, &words, &seed_text, &rng_source, &params, &ask.samples,
+                          &ask.inner, &ask.low, &ask.high, &ask.seconds))
+        return NULL;
+    static const unsigned char heuristic_policy[1] = {PN_HEURISTIC};
+    Py_buffer policy = {.buf = (void *)heuristic_policy, .len = 1};
+    PyObject *result = NULL, *list = NULL;
+    const pn_game *g = find_game(name);
+    pn_setup setup;
+    pn_seed seed;
+    pn_rng *rng = malloc(sizeof *rng);
+    double *totals = malloc(sizeof(double) * PN_MAX_LEGAL);
+    void *state = NULL;
+    if (!rng || !totals) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!g || read_seed(seed_text, &seed) < 0 || read_setup(&setup, g, &policy, &params, 0, 100000) < 0 ||
+        read_rng(rng_source, rng) < 0)
+        goto done;
+    if (!g->resample) {
+        PyErr_Format(PyExc_ValueError, "the %s kernel has no search", g->name);
+        goto done;
+    }
+    if (!(state = calloc(1, g->state_size))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int done_samples = 0, n_legal = 0;
+    Py_BEGIN_ALLOW_THREADS
+    done_samples = start_state(g, state, 1, &words, &seed);
+    if (done_samples == PN_OK) done_samples = pn_search_totals(&setup, state, rng, &ask, totals, &n_legal);
+    Py_END_ALLOW_THREADS
+    if (done_samples < 0) {
+        raise_for(done_samples, g);
+        goto done;
+    }
+    if (!(list = PyList_New(n_legal))) goto done;
+    for (int i = 0; i < n_legal; i++) {
+        PyObject *v = PyFloat_FromDouble(totals[i]);
+        if (!v) goto done;
+        PyList_SET_ITEM(list, i, v);
+    }
+    if (is_cpython_random(rng_source)) {
+        cpython_random *r = (cpython_random *)rng_source;
+        memcpy(r->state, rng->mt, sizeof r->state);
+        r->index = rng->index;
+        result = Py_BuildValue("(OiO)", list, done_samples, Py_None);
+    } else {
+        PyObject *after = rng_bytes(rng);
+        if (after) result = Py_BuildValue("(OiN)", list, done_samples, after);
+    }
+done:
+    Py_XDECREF(list);
+    free(state);
+    free(totals);
+    free(rng);
+    PyBuffer_Release(&words);
+    PyBuffer_Release(&params);
+    return result;
+}
+
 static PyMethodDef METHODS[] = {
+    {"search", search, METH_VARARGS, "A solitaire's determinized search (see the module's docstring)."},
     {"rng_words", rng_words, METH_O, "A random.Random's state as run() reads it (625 uint32 words)."},
     {"shuffled", shuffled, METH_VARARGS, "range(n) shuffled as chance.shuffle does with this key."},
     {"randbelow", randbelow, METH_VARARGS, "chance.randbelow(n, ...) for this key."},

@@ -75,6 +75,7 @@ typedef struct {
     int len;
 } pn_key;
 
+void pn_seed_of(pn_seed *seed, uint64_t value); /* str(value), a seed drawn by a search */
 void pn_key_start(pn_key *key, const pn_seed *seed);
 void pn_key_str(pn_key *key, const char *part); /* appends "/" and the part */
 void pn_key_int(pn_key *key, long long part);   /* appends "/" and the number in decimal */
@@ -132,6 +133,10 @@ typedef struct pn_game {
     /* After the end: n_figures numbers, laid out as parlour/native/<game>.py decode reads them
      * (scores, winners, end reason, stats()). */
     int (*figures)(const void *state, double *out);
+    /* A solitaire's search (search.c), or NULL: replaces the hidden cards of the state to move
+     * with a sample of the seat's view, drawing from rng exactly what the game's Python sampler
+     * draws (games/<game>/sampling.py), so that view.sample(rng) and this deal the same. */
+    void (*resample)(void *state, pn_rng *rng);
 } pn_game;
 
 /* ---- the driver: plays one game to its end (driver.c) ------------------------------ */
@@ -159,6 +164,22 @@ typedef struct {
 /* Plays state (changed in place) to its end; legal is the caller's scratch list. */
 int pn_play(const pn_setup *setup, void *state, pn_rng *rng, pn_outcome *out, pn_list *legal);
 void pn_outcome_free(pn_outcome *out);
+
+/* ---- the determinized search of a solitaire (search.c) ------------------------------ */
+#define PN_MAX_STATE 4096 /* the largest state a search copies on its stack */
+#define PN_MAX_LEGAL 1024 /* the most legal moves a searched state may have */
+
+typedef struct {
+    int samples;      /* at most this many samples of the root */
+    int inner;        /* 0: the heuristic plays after a move; else a PIMC player of this many samples */
+    double low, high; /* the game's score_range: a reward is (score - low) / (high - low) */
+    double seconds;   /* no sample is begun after this long (0: no limit), nor an inner decision */
+} pn_search_ask;
+
+/* Each legal move's total reward over the samples at root (a state whose seat is to move),
+ * the samples done (>= 1) returned, or an error; n_legal: the number of totals written. */
+int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const pn_search_ask *ask,
+                     double *totals, int *n_legal);
 
 extern const pn_game pn_psalter_row;
 extern const pn_game pn_decktet_golf;

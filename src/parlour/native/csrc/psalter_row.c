@@ -707,7 +707,27 @@ static int current(const void *state) {
     return ((const pr_state *)state)->end == GOING ? 0 : -1;
 }
 
+/* sampling.py: all the Scribe does not see is the order of the draw pile (and the seed that
+ * will order the reshuffle). The unseen cards in card order, random.shuffle'd, then
+ * fresh_seed(rng), rng.getrandbits(63): the first word low, the second's top 31 bits high. */
+static void resample(void *state, pn_rng *rng) {
+    pr_state *s = state;
+    uint64_t unseen = 0;
+    for (int i = s->top; i < s->n_pile; i++) unseen |= 1ULL << s->pile[i];
+    int n = s->top;
+    for (int card = 0; card < DECK; card++)
+        if (unseen >> card & 1) s->pile[n++] = (uint8_t)card;
+    for (int i = s->n_pile - 1; i > s->top; i--) {
+        int j = s->top + (int)pn_rng_below(rng, (uint32_t)(i - s->top + 1));
+        uint8_t card = s->pile[i];
+        s->pile[i] = s->pile[j];
+        s->pile[j] = card;
+    }
+    uint64_t low = pn_rng_u32(rng), high = pn_rng_u32(rng) >> 1;
+    pn_seed_of(&s->seed, low | high << 32);
+}
+
 const pn_game pn_psalter_row = {
     "psalter-row", sizeof(pr_state), sizeof(pr_action), N_PARAMS, N_FIGURES,
-    deal, load, players, current, legal, apply, notation, heuristic, standing, figures,
+    deal, load, players, current, legal, apply, notation, heuristic, standing, figures, resample,
 };

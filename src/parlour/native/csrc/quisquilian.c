@@ -1088,5 +1088,5 @@ static int figures(const void *state, double *out) {
 
 const pn_game pn_quisquilian = {
     "quisquilian", sizeof(qu_state), sizeof(qu_action), 4, N_FIGURES, deal, load, players, current, legal, apply,
-    notation, heuristic, standing, figures,
+    notation, heuristic, standing, figures, NULL,
 };

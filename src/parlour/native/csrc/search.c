@@ -1,0 +1,158 @@
+/* The determinized search of agents/pimc.py for a solitaire, in the kernel: the same samples,
+ * drawn from the same generator, the same playouts and the same sums, so the same choice.
+ *
+ * A sample is the game's resample() of the state to move: its view.sample(rng). Every legal
+ * move is tried on each sample; a move's worth in a sample is the reward of the play after it,
+ * (score - low) / (high - low): the heuristic's playout (rollout "heuristic"), or a PIMC player
+ * of `inner` samples deciding every later move the same way from what it then sees (rollout
+ * "pimc"; each of its decisions samples that decision's own view, so it reads no hidden card).
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime's monotonic clock, as time.perf_counter reads */
+#include <string.h>
+#include <time.h>
+
+#include "pn.h"
+
+#define TIE 1e-9 /* agents/pimc.py TIE: totals within this much a sample of the best tie */
+
+typedef struct {
+    const pn_setup *setup; /* the heuristic's policy and parameters */
+    pn_rng *rng;           /* the agent's generator: the samples draw from it, nothing else does */
+    double low, high;      /* the game's score_range */
+    int inner;             /* samples of each later decision; 0: the heuristic plays after a move */
+    double deadline;       /* on the clock of now(); 0: none */
+    int watch;             /* the deadline is watched inside a sample */
+    int late;              /* the deadline passed inside a sample */
+} pn_search;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int reward(const pn_search *q, const void *state, double *out) {
+    double figures[PN_MAX_FIGURES];
+    int err = q->setup->game->figures(state, figures);
+    *out = (figures[0] - q->low) / (q->high - q->low);
+    return err < 0 ? err : PN_OK;
+}
+
+/* The heuristic's reward from state (changed) on: IsmctsAgent.playout. */
+static int heuristic_reward(const pn_search *q, void *state, pn_list *scratch, double *out) {
+    pn_outcome played;
+    memset(&played, 0, sizeof played);
+    int err = pn_play(q->setup, state, q->rng, &played, scratch);
+    if (err != PN_OK) return err;
+    *out = (played.figures[0] - q->low) / (q->high - q->low);
+    return PN_OK;
+}
+
+static int play_after(pn_search *q, void *state, int inner, double *out);
+
+/* Adds each legal move's worth in `samples` samples of state to totals (PimcAgent.decide). */
+static int sum_samples(pn_search *q, const void *state, const pn_list *legal, int samples, int inner,
+                       double *totals) {
+    const pn_game *g = q->setup->game;
+    char base[PN_MAX_STATE], s[PN_MAX_STATE];
+    for (int j = 0; j < samples; j++) {
+        memcpy(base, state, g->state_size);
+        g->resample(base, q->rng);
+        for (int i = 0; i < legal->count; i++) {
+            memcpy(s, base, g->state_size);
+            double worth;
+            int err = g->apply(s, PN_AT(legal, i));
+            if (err == PN_OK) err = play_after(q, s, inner, &worth);
+            if (err != PN_OK || q->late) return err;
+            totals[i] += worth;
+        }
+    }
+    return PN_OK;
+}
+
+/* pimc.py first_best: the first move whose total ties the best. */
+static int first_best(const double *totals, int n, int samples) {
+    double top = totals[0];
+    for (int i = 1; i < n; i++)
+        if (totals[i] > top) top = totals[i];
+    for (int i = 0; i < n; i++)
+        if (totals[i] >= top - TIE * (samples > 1 ? samples : 1)) return i;
+    return 0;
+}
+
+/* The reward of the play from state (changed) on: the heuristic's, or an inner PIMC player's. */
+static int play_after(pn_search *q, void *state, int inner, double *out) {
+    pn_list legal;
+    pn_list_init(&legal, q->setup->game->action_size);
+    if (!inner) {
+        int err = heuristic_reward(q, state, &legal, out);
+        pn_list_free(&legal);
+        return err;
+    }
+    const pn_game *g = q->setup->game;
+    double totals[PN_MAX_LEGAL];
+    int err = PN_OK;
+    for (long decisions = 0; err == PN_OK && g->current(state) >= 0; decisions++) {
+        if (decisions >= q->setup->max_decisions) {
+            err = PN_ERR_LIMIT;
+            break;
+        }
+        if (q->watch && now() >= q->deadline) {
+            q->late = 1;
+            break;
+        }
+        legal.count = 0;
+        if ((err = g->legal(state, &legal)) != PN_OK) break;
+        if (legal.count < 1 || legal.count > PN_MAX_LEGAL) {
+            err = PN_ERR_STATE;
+            break;
+        }
+        int chosen = 0;
+        if (legal.count > 1) { /* a forced move draws no sample (PimcAgent.decide) */
+            memset(totals, 0, sizeof(double) * (size_t)legal.count);
+            err = sum_samples(q, state, &legal, inner, 0, totals);
+            if (err != PN_OK || q->late) break;
+            chosen = first_best(totals, legal.count, inner);
+        }
+        err = g->apply(state, PN_AT(&legal, chosen));
+    }
+    pn_list_free(&legal);
+    return err != PN_OK || q->late ? err : reward(q, state, out);
+}
+
+int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const pn_search_ask *ask,
+                     double *totals, int *n_legal) {
+    const pn_game *g = setup->game;
+    if (!g->resample || g->state_size > PN_MAX_STATE || g->players(root) != 1 || g->current(root) != 0 ||
+        !(ask->high > ask->low) || ask->samples < 1 || ask->inner < 0)
+        return PN_ERR_INPUT;
+    pn_search q = {setup, rng, ask->low, ask->high, ask->inner, ask->seconds > 0 ? now() + ask->seconds : 0.0, 0, 0};
+    pn_list legal;
+    pn_list_init(&legal, g->action_size);
+    int err = g->legal(root, &legal), done = 0;
+    if (err == PN_OK && (legal.count < 1 || legal.count > PN_MAX_LEGAL)) err = PN_ERR_STATE;
+    *n_legal = legal.count;
+    double sample[PN_MAX_LEGAL];
+    for (int i = 0; err == PN_OK && i < legal.count; i++) totals[i] = 0.0;
+    /* As PimcAgent.decide: a sample is begun while samples and time are left, and the first
+     * whatever the clock; a sample the deadline overtakes (rollout "pimc") is not counted, and
+     * when that is the first, one sample of the heuristic's playouts judges the moves. */
+    q.watch = q.deadline != 0.0;
+    while (err == PN_OK && done < ask->samples && (!q.deadline || !done || now() < q.deadline)) {
+        memset(sample, 0, sizeof(double) * (size_t)legal.count);
+        err = sum_samples(&q, root, &legal, 1, ask->inner, sample);
+        if (err != PN_OK) break;
+        if (q.late) {
+            if (!done) {
+                q.late = q.watch = 0;
+                err = sum_samples(&q, root, &legal, 1, 0, totals);
+                done = 1;
+            }
+            break;
+        }
+        for (int i = 0; i < legal.count; i++) totals[i] += sample[i];
+        done++;
+    }
+    pn_list_free(&legal);
+    return err == PN_OK ? done : err;
+}
