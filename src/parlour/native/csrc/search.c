@@ -23,6 +23,7 @@ typedef struct {
     double deadline;       /* on the clock of now(); 0: none */
     int watch;             /* the deadline is watched inside a sample */
     int late;              /* the deadline passed inside a sample */
+    pn_list playout;       /* the heuristic playouts' legal actions (a playout is never nested) */
 } pn_search;
 
 static double now(void) {
@@ -31,6 +32,7 @@ static double now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* A finished state's reward: ismcts.py rewards_of for a solitaire. */
 static int reward(const pn_search *q, const void *state, double *out) {
     double figures[PN_MAX_FIGURES];
     int err = q->setup->game->figures(state, figures);
@@ -39,13 +41,11 @@ static int reward(const pn_search *q, const void *state, double *out) {
 }
 
 /* The heuristic's reward from state (changed) on: IsmctsAgent.playout. */
-static int heuristic_reward(const pn_search *q, void *state, pn_list *scratch, double *out) {
+static int heuristic_reward(pn_search *q, void *state, double *out) {
     pn_outcome played;
     memset(&played, 0, sizeof played);
-    int err = pn_play(q->setup, state, q->rng, &played, scratch);
-    if (err != PN_OK) return err;
-    *out = (played.figures[0] - q->low) / (q->high - q->low);
-    return PN_OK;
+    int err = pn_play(q->setup, state, q->rng, &played, &q->playout);
+    return err != PN_OK ? err : reward(q, state, out);
 }
 
 static int play_after(pn_search *q, void *state, int inner, double *out);
@@ -82,14 +82,10 @@ static int first_best(const double *totals, int n, int samples) {
 
 /* The reward of the play from state (changed) on: the heuristic's, or an inner PIMC player's. */
 static int play_after(pn_search *q, void *state, int inner, double *out) {
-    pn_list legal;
-    pn_list_init(&legal, q->setup->game->action_size);
-    if (!inner) {
-        int err = heuristic_reward(q, state, &legal, out);
-        pn_list_free(&legal);
-        return err;
-    }
+    if (!inner) return heuristic_reward(q, state, out);
     const pn_game *g = q->setup->game;
+    pn_list legal;
+    pn_list_init(&legal, g->action_size);
     double totals[PN_MAX_LEGAL];
     int err = PN_OK;
     for (long decisions = 0; err == PN_OK && g->current(state) >= 0; decisions++) {
@@ -126,7 +122,9 @@ int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const
     if (!g->resample || g->state_size > PN_MAX_STATE || g->players(root) != 1 || g->current(root) != 0 ||
         !(ask->high > ask->low) || ask->samples < 1 || ask->inner < 0)
         return PN_ERR_INPUT;
-    pn_search q = {setup, rng, ask->low, ask->high, ask->inner, ask->seconds > 0 ? now() + ask->seconds : 0.0, 0, 0};
+    pn_search q = {.setup = setup, .rng = rng, .low = ask->low, .high = ask->high, .inner = ask->inner,
+                   .deadline = ask->seconds > 0 ? now() + ask->seconds : 0.0};
+    pn_list_init(&q.playout, g->action_size);
     pn_list legal;
     pn_list_init(&legal, g->action_size);
     int err = g->legal(root, &legal), done = 0;
@@ -154,5 +152,6 @@ int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const
         done++;
     }
     pn_list_free(&legal);
+    pn_list_free(&q.playout);
     return err == PN_OK ? done : err;
 }
