@@ -71,7 +71,8 @@ from parlour.agents.base import Agent
 from parlour.agents.ismcts import IsmctsAgent
 from parlour.agents.levels import LEVELS
 from parlour.analysis.duplicate import duplicate_deal, interval_text, print_summary, standing, summary
-from parlour.analysis.results import RowWriter
+from parlour.analysis.results import RowWriter, read_rows
+from parlour.analysis.stats import mean_ci, paired_difference, proportion_ci
 from parlour.analysis.tournament import (
     PairResult,
     agent_labels,
@@ -108,11 +109,10 @@ def strength(args: argparse.Namespace) -> None:
     console = Console(width=120)
     console.print(f"{args.game} {options or ''}: {len(matches)} games of {', '.join(specs)}, "
                   f"seed {args.seed}, {args.workers} workers")
-    rows = play_all(args, options, specs, matches, console)
-    if args.out:
-        with RowWriter(Path(args.out)) as out:
-            for row in rows:
-                out.write(row)
+    # Each game is written as it ends, so a run stopped early keeps what it played.
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(RowWriter(Path(args.out))) if args.out else None
+        rows = play_all(args, options, specs, matches, console, each=None if out is None else out.write)
     labels = agent_labels(specs)
     result = standings(rows, labels, game.num_players, seed=args.seed)
     print_standings(result, console)
@@ -160,12 +160,12 @@ def level_times(args: argparse.Namespace) -> None:
 
 
 def play_all(args: argparse.Namespace, options: dict[str, Any], specs: list[str], matches: list[Any],
-             console: Console) -> list[dict[str, Any]]:
-    """The rows of the matches, played on ``args.workers`` processes; past ``args.seconds`` the
-    games not yet started are dropped, and only whole blocks (every seating of a deal) are kept,
-    so the seats stay balanced."""
+             console: Console, each: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
+    """The rows of the matches, played on ``args.workers`` processes (``each`` called on every
+    row as its game ends); past ``args.seconds`` the games not yet started are dropped, and only
+    whole blocks (every seating of a deal) are kept, so the seats stay balanced."""
     start = time.perf_counter()
-    rows = run_jobs(args, _play, [(m, args.seed) for m in matches], (args.game, options, specs), console)
+    rows = run_jobs(args, _play, [(m, args.seed) for m in matches], (args.game, options, specs), console, each)
     per_block = len(block_orders(len(specs), len(matches[0].seats)))
     done = Counter(row["block"] for row in rows)
     rows = sorted((row for row in rows if done[row["block"]] == per_block), key=lambda row: row["index"])
@@ -241,6 +241,41 @@ def pooled(args: argparse.Namespace) -> None:
         console.print("fewer than two whole deals: no interval to judge by")
         return
     print_duplicate(rows, args.title, console)
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Two solitaire agents' ``strength --out`` files of one seed: each agent's mean score and
+    share of complete games, and the second's score less the first's on the deals both played
+    (the paired t interval), so that runs made apart, or stopped early, still pair up."""
+    first, second = (solitaire_rows(Path(path)) for path in args.files)
+    game = parlour.load(first[0]["game"], **first[0]["options"])
+    console = Console(width=120)
+    for path, rows in zip(args.files, (first, second)):
+        score = mean_ci([row["score"] for row in rows], within=game.score_bounds())
+        complete = proportion_ci(sum(bool(row["complete"]) for row in rows), len(rows))
+        console.print(f"{rows[0]['agent']} ({path}): {len(rows)} deals, score {score.mean:.2f} "
+                      f"[{score.low:.2f}, {score.high:.2f}], complete {complete.mean:.1%} "
+                      f"[{complete.low:.1%}, {complete.high:.1%}]")
+    theirs = {row["seed"]: row["score"] for row in second}
+    shared = [row for row in first if row["seed"] in theirs]
+    if len(shared) < 2:
+        console.print(f"{len(shared)} deals in both: no interval to judge by")
+        return
+    low, high = game.score_bounds()
+    span = None if low is None or high is None else high - low
+    difference, p = paired_difference([row["score"] for row in shared], [theirs[row["seed"]] for row in shared],
+                                      within=(None, None) if span is None else (-span, span))
+    console.print(f"second less first on the {len(shared)} deals both played: {difference.mean:+.2f} "
+                  f"[{difference.low:+.2f}, {difference.high:+.2f}], p = {p:.3g}")
+
+
+def solitaire_rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of a one-agent solitaire ``strength --out`` file, one per deal."""
+    rows = read_rows(path)
+    agents = {row.get("agent") for row in rows}
+    if not rows or len(agents) != 1 or rows[0].get("game") != "psalter-row":
+        raise parlour.ParlourError(f"{path}: expected the rows of one agent's strength --out run of psalter-row")
+    return rows
 
 
 def whole_deals(rows: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
@@ -427,10 +462,12 @@ def main() -> None:
     p = commands.add_parser("pooled", help="the duplicate figures of row files written by duplicate --out")
     p.add_argument("files", nargs="+")
     p.add_argument("--title", default="tried in place of base")
+    c = commands.add_parser("compare", help="two Psalter Row agents' strength --out files, paired on shared deals")
+    c.add_argument("files", nargs=2)
     args = parser.parse_args()
     try:
         {"strength": strength, "ladder": ladder, "levels": level_times, "think": think, "speed": speed,
-         "duplicate": duplicate, "pooled": pooled}[args.command](args)
+         "duplicate": duplicate, "pooled": pooled, "compare": compare}[args.command](args)
     except parlour.ParlourError as error:  # an unknown agent, game or option: one line, not a trace
         parser.error(str(error))
 

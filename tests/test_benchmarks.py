@@ -34,6 +34,26 @@ def test_a_small_strength_run_gives_a_verdict_and_its_rows(tmp_path):
     assert len(out.read_text().splitlines()) == 1 + 4  # a header and a row a game
 
 
+def test_two_psalter_row_runs_made_apart_pair_up_on_the_deals_both_played(tmp_path):
+    first, second, both = tmp_path / "random.jsonl", tmp_path / "heuristic.jsonl", tmp_path / "both.jsonl"
+    for agent, games, out in (("random", "3", first), ("heuristic", "2", second), ("random,heuristic", "2", both)):
+        done = run("bench_agents.py", "strength", "psalter-row", "--agents", agent, "--games", games,
+                   "--seed", "5", "--workers", "1", "--out", str(out))
+        assert done.returncode == 0, done.stderr
+    assert len(first.read_text().splitlines()) == 3  # written as the games end
+    done = run("bench_agents.py", "compare", str(first), str(second))
+    assert done.returncode == 0, done.stderr
+    assert f"random ({first}): 3 deals, score" in done.stdout
+    assert f"heuristic ({second}): 2 deals, score" in done.stdout
+    rows = {agent: [json.loads(line) for line in path.read_text().splitlines()]
+            for agent, path in (("random", first), ("heuristic", second))}
+    paired = [b["score"] - a["score"] for a, b in zip(rows["random"], rows["heuristic"])]
+    assert rows["random"][1]["seed"] == rows["heuristic"][1]["seed"]  # the same seed deals the same cards
+    assert f"second less first on the 2 deals both played: {sum(paired) / 2:+.2f}" in done.stdout
+    refused = run("bench_agents.py", "compare", str(first), str(both))  # two agents in one file
+    assert refused.returncode != 0 and "expected the rows of one agent's strength --out run" in refused.stderr
+
+
 def test_a_strength_run_on_one_deal_says_it_cannot_separate_them():
     # One deal gives the pairwise share no interval (the deal is the unit), and no verdict.
     done = run("bench_agents.py", "strength", "decktet-golf", "--agents", "random,heuristic",
