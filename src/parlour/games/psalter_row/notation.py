@@ -69,10 +69,10 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     """Parse notation into a Spec; NotationError says what was expected."""
-    args = words(text.lower())
-    if not args or args[0] not in KIND_NAMES:
+    args = words(text)  # as written: a bad card is echoed as the player typed it
+    if not args or args[0].lower() not in KIND_NAMES:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
-    verb = args.pop(0)
+    verb = args.pop(0).lower()
     kind = KIND_NAMES.index(verb)
     if kind == PLACE:
         return _parse_place(text, args)
@@ -94,10 +94,10 @@ def _parse_place(text: str, args: list[str]) -> Spec:
         return Spec(PLACE, text=text)
     card, rest = parse_card(args[0]), args[1:]
     end = None
-    if rest and rest[0] in END_NAMES[1:]:
-        end = END_NAMES.index(rest.pop(0))
+    if rest and rest[0].lower() in END_NAMES[1:]:
+        end = END_NAMES.index(rest.pop(0).lower())
     pay = None
-    if rest and rest[0] != "pay":
+    if rest and rest[0].lower() != "pay":
         raise NotationError(f"{text!r}: {rest[0]!r} is not an end or 'pay': write low or high, then pay <cards>")
     if rest:
         if not 2 <= len(rest) <= 3:

@@ -85,10 +85,11 @@ def _spot(word: str, text: str) -> int:
 
 
 def _joined(text: str) -> list[str]:
-    """The words of ``text`` in lower case, a word ending or starting with ``@`` joined to its
-    neighbour (``6H @ 3`` is ``6h@3``), never to the verb: one pass."""
+    """The words of ``text`` as written (a bad card is echoed as the player typed it), a word
+    ending or starting with ``@`` joined to its neighbour (``6H @ 3`` is ``6H@3``), never to
+    the verb: one pass."""
     out: list[str] = []
-    for word in words(text.lower()):
+    for word in words(text):
         if len(out) > 1 and (word.startswith("@") or out[-1].endswith("@")):
             out[-1] += word
         else:
@@ -98,9 +99,9 @@ def _joined(text: str) -> list[str]:
 
 def parse_spec(text: str) -> Spec:
     args = _joined(text)
-    if not args or args[0] not in KIND_NAMES:
+    if not args or args[0].lower() not in KIND_NAMES:
         raise NotationError(f"{text!r} does not parse: {EXPECTED}")
-    kind = KIND_NAMES.index(args.pop(0))
+    kind = KIND_NAMES.index(args.pop(0).lower())
     if not args:  # a bare verb abbreviates the one legal action of its kind, if there is one
         return Spec(kind, (), 0, None, text)
     if kind == STOP:
@@ -112,7 +113,7 @@ def parse_spec(text: str) -> Spec:
     if kind == RUN:
         return Spec(RUN, _run_cards(args, text), 0, None, text)
     target = None
-    if len(args) == 3 and args[1] == "to":
+    if len(args) == 3 and args[1].lower() == "to":
         run_number = number(args[2])
         if not run_number:
             raise NotationError(f"{text!r}: {args[2]!r} is not a run number: your runs are numbered from 1, in the order you laid them")
