@@ -20,6 +20,7 @@ def test_a_full_two_player_match_with_an_agent():
     assert not result.quit and result.state.is_terminal()
     assert "there is no action 99" in text and "Not played:" in text and "'Z9' is not a cell" in text
     assert "keep the lowest total in your plus-shaped layout" in text  # help: game.rules_summary
+    assert "Suits: ☾ Moons, ☀ Suns, ≈ Waves, ♣ Leaves, ⚕ Wyrms, ∞ Knots." in text  # the table's symbols
     assert re.search(r"seat 1 \(random\): (draw|take|flip \w\d)", text)
     assert "Game over" in text and "Result:" in text
     assert PASS not in text  # one person: never a pass screen

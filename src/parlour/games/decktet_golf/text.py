@@ -15,12 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.cards.decktet import EXCUSE, NAME, RANK, SUIT_SYMBOLS, SUITS, parse_card
+from parlour.cards.decktet import EXCUSE, NAME, RANK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 from parlour.core.words import counted
 from parlour.games.decktet_golf.layout import CELL_INDEX, LINE_CELLS, LINE_NAMES
 from parlour.games.decktet_golf.scoring import VALUE
 
-RULES_SUMMARY = """\
+#: Suit colours: Moons, Suns, Waves, Leaves, Wyrms, Knots.
+SUIT_STYLES = ("bright_blue", "yellow", "cyan", "green", "red", "dark_orange")
+#: Which symbol is which suit, each in its colour on the table.
+SUIT_KEY = ", ".join(f"[{style}]{symbol}[/{style}] {name}"
+                     for symbol, name, style in zip(SUIT_SYMBOLS, SUIT_NAMES, SUIT_STYLES))
+
+RULES_SUMMARY = f"""\
 [bold]Decktet Golf[/bold] - keep the lowest total in your plus-shaped layout; lowest
 match total wins.
 
@@ -41,6 +47,7 @@ swaps two of their own cards ([cyan]swap <cell> <cell>[/cyan]).
 [bold]On the table:[/bold] [blue]▒▒▒▒▒▒[/blue] a face-down card, [dim]··[/dim] an empty cell, each card its
 suits and value; [magenta]◆[/magenta] a line one card from discarding (the cell that lacks the
 suit), [yellow]▶[/yellow] the seat to play.
+[bold]Suits:[/bold] {SUIT_KEY}.
 Full rules: the "Decktet Golf" page of parlour's documentation.
 Variants (options): [cyan]parlour options decktet-golf[/cyan]"""
 
@@ -50,8 +57,6 @@ CELL = 6  # characters per card cell
 PILE_COLUMNS, PILE_ENTRY = 3, 33  # the discard pile listed three cards to a line, 33 characters each
 BLOCK = 2 + 4 * CELL + 3  # a seat's block: row number, four cells, the gaps between them
 GAP = "    "  # between blocks side by side
-#: Suit colours: Moons, Suns, Waves, Leaves, Wyrms, Knots.
-SUIT_STYLES = ("bright_blue", "yellow", "cyan", "green", "red", "dark_orange")
 _PREFIX = {1: "A", 10: "X", "pawn": "P", "court": "C"}
 _CELL_NAMES = {at: name for name, at in CELL_INDEX.items()}
 
