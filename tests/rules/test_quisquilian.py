@@ -814,6 +814,10 @@ def test_qu3_a_discard_step_without_its_phase_or_discards_owed_has_what_the_roll
     written = discard_step(to_discard=2)
     del written["phase"]
     assert (pos(game.from_position(written))["phase"], pos(game.from_position(written))["roll"]) == ("discard", 2)
+    for flow, owed in (({"roll": 3}, 3), ({"roll": 3, "used_spots": [4]}, 2)):  # a roll alone: its discards owed
+        written = discard_step(**flow)
+        del written["phase"]  # it once read as the dig, its discards never made
+        assert (pos(game.from_position(written))["phase"], pos(game.from_position(written))["to_discard"]) == ("discard", owed)
     with pytest.raises(parlour.PositionError, match="QU-3"):
         game.from_position(discard_step(roll=1, used_spots=[4]))  # the roll's one discard is made: none owed
 

@@ -288,7 +288,8 @@ def _read_end(state: QuisState, position: dict[str, Any]) -> None:
 def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
     """QU-3: the phase, the roll, the discards still owed and the spots used this turn.
     Missing, they are what the rest implies (DESIGN.md "Positions"): the phase is the discard
-    step while discards are owed, else the dig; the discards owed in the discard step are
+    step while discards are owed (``to_discard``, or without it the roll's discards not yet
+    made), else the dig; the discards owed in the discard step are
     those the roll asks (or the whole hand, if shorter) less those made; the roll is the
     discards owed plus those made."""
     used = position.get("used_spots", [])
@@ -296,12 +297,15 @@ def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
         raise PositionError(f"used_spots lists spot numbers 1-9, each once, not {shown(used)}")
     state.used = sum(1 << s for s in used)
     made, hand, free = len(used), len(state.hands[state.player]), N_SPOTS - len(used)
-    owed_given = position.get("to_discard")
-    discarding = is_int(owed_given) and owed_given > 0
+    owed_given, roll_given = position.get("to_discard"), position.get("roll")
+    if is_int(owed_given):
+        discarding = owed_given > 0
+    else:  # a roll with discards still to make on it is the discard step
+        discarding = is_int(roll_given) and min(roll_given, hand + made) > made
     state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "discard" if discarding else "dig"))
     owed_implied = 0
-    if state.phase != DIG_PHASE and is_int(position.get("roll")):
-        owed_implied = max(0, min(position["roll"], hand + made) - made)
+    if state.phase != DIG_PHASE and is_int(roll_given):
+        owed_implied = max(0, min(roll_given, hand + made) - made)
     state.owed = owed = read_int(position, "to_discard", owed_implied, 0, 6)
     if (owed > 0) == (state.phase == DIG_PHASE) or owed > hand:
         raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging (QU-3)")
