@@ -375,6 +375,11 @@ def think(args: argparse.Namespace) -> None:
     deciles = statistics.quantiles(times, n=10)
     print(f"{args.agent} in {args.game}: {len(times)} decisions over {args.games} deals; seconds a decision: "
           f"median {statistics.median(times):.3f}, 90th percentile {deciles[-1]:.3f}, most {max(times):.3f}")
+    seconds = agent.budget().seconds
+    if seconds is not None:  # a search its clock stopped: the decisions that took (nearly) all of it
+        stopped = sum(t >= 0.95 * seconds for t in times)
+        print(f"stopped by its clock of {seconds:g} s (took 95% of it or more): {stopped} of {len(times)} decisions "
+              f"({stopped / len(times):.0%})")
 
 
 def speed(args: argparse.Namespace) -> None:

@@ -94,6 +94,16 @@ def test_pooled_duplicate_files_keep_their_deals_apart_and_drop_unfinished_ones(
     assert "five iterations: finished ahead of" in done.stdout and "over 3 deals" in done.stdout
 
 
+def test_a_think_run_says_how_often_the_clock_stopped_the_search():
+    done = run("bench_agents.py", "think", "psalter-row", "--agent", "pimc:samples=50,time=0.001", "--games", "1")
+    assert done.returncode == 0, done.stderr
+    assert "decisions over 1 deals; seconds a decision: median" in done.stdout
+    assert "stopped by its clock of 0.001 s (took 95% of it or more):" in done.stdout
+    untimed = run("bench_agents.py", "think", "psalter-row", "--agent", "pimc:samples=2", "--games", "1")
+    assert untimed.returncode == 0, untimed.stderr
+    assert "stopped by its clock" not in untimed.stdout  # no clock, nothing to stop it
+
+
 def test_a_small_playout_run_compares_the_engines():
     done = run("bench_playouts.py", "--runs", "1", "--seconds", "0.05", "--game", "quisquilian", "--search")
     assert done.returncode == 0, done.stderr
