@@ -298,15 +298,11 @@ def _read_discard_step(state: QuisState, position: dict[str, Any]) -> None:
     state.used = sum(1 << s for s in used)
     made, hand, free = len(used), len(state.hands[state.player]), N_SPOTS - len(used)
     owed_given, roll_given = position.get("to_discard"), position.get("roll")
-    if is_int(owed_given):
-        discarding = owed_given > 0
-    else:  # a roll with discards still to make on it is the discard step
-        discarding = is_int(roll_given) and min(roll_given, hand + made) > made
+    roll_owes = max(0, min(roll_given, hand + made) - made) if is_int(roll_given) else 0
+    # Without to_discard, a roll with discards still to make on it is the discard step.
+    discarding = owed_given > 0 if is_int(owed_given) else roll_owes > 0
     state.phase = PHASE_NAMES.index(read_choice(position, "phase", PHASE_NAMES, "discard" if discarding else "dig"))
-    owed_implied = 0
-    if state.phase != DIG_PHASE and is_int(roll_given):
-        owed_implied = max(0, min(roll_given, hand + made) - made)
-    state.owed = owed = read_int(position, "to_discard", owed_implied, 0, 6)
+    state.owed = owed = read_int(position, "to_discard", 0 if state.phase == DIG_PHASE else roll_owes, 0, 6)
     if (owed > 0) == (state.phase == DIG_PHASE) or owed > hand:
         raise PositionError("to_discard counts the discards still owed: at least 1 (at most the hand) in the discard phase, 0 when digging (QU-3)")
     if owed > free:  # the discard step would stop with no legal action
