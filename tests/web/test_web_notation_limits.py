@@ -54,7 +54,10 @@ def test_a_100_kb_run_is_refused_at_once_and_other_tables_go_on(tmp_path: Path) 
             try:
                 answers = [json.loads(ws.recv(timeout=RECEIVE)) for _ in range(SENT)]
             except ConnectionClosed as closed:  # a frame refused for its size by the websocket layer
-                assert closed.rcvd is not None and closed.rcvd.code == TOO_BIG, closed
+                # Its close frame can be lost: the server closes while our unread frames fill its
+                # buffer, and the TCP reset that follows discards the close in flight (seen on a
+                # loaded machine). Either way the table must stand unchanged (below).
+                assert closed.rcvd is None or closed.rcvd.code == TOO_BIG, closed
             else:
                 for answer in answers:
                     assert answer["type"] == "error" and answer["code"] in ("notation", "bad_message"), answer
