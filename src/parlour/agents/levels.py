@@ -71,10 +71,11 @@ LEVELS: tuple[Level, ...] = (
     # The searches are bound by iterations, so that a level plays the same on a quiet machine
     # and a busy one; the clock is the guarantee of the think bound (it stops a search early
     # only on a machine slower than the native playouts' measured speed, docs/benchmarks.md).
-    # Psalter Row's strong tries every move on the same 1,000 samples, scored by the heuristic's
-    # play after it (pimc, in the kernel: 0.01 s a decision at the median).
+    # Psalter Row's strong tries every move on the same 100 samples, scored by the heuristic's
+    # play after it (pimc, in the kernel: a few ms a decision). 1,000 samples scored no more
+    # measurably (+0.15 [-0.31, +0.62] a game) and the expert could not be shown above them.
     Level("strong", 1.0, "searches the hidden cards up to 1 s a move, guided by the strategy", {
-        "psalter-row": "pimc:samples=1000,time=1",
+        "psalter-row": "pimc:samples=100,time=1",
         "decktet-golf": "ismcts:iterations=1000,time=1,rollout=heuristic,tree=1,margin=8,keep=1.5",
         # Quisquilian's strong searches 200 iterations: its search gains little past 1,000, and
         # the expert's 3,000 could not be shown above 1,000; 200 beat casual and lose to expert.
@@ -83,7 +84,8 @@ LEVELS: tuple[Level, ...] = (
     # Psalter Row's expert is PIMC over PIMC: every move tried on the same 100 samples, each
     # scored by the game a PIMC player of 30 samples a decision plays after it (rollout=pimc,
     # in the kernel; docs/benchmarks.md, "the strongest fair level"). Its clock binds on the
-    # first decisions of a deal, the longest ones (on a busy machine those search fewer samples).
+    # early decisions of a deal, which would take 10-50 s for all 100 samples: there it searches
+    # what fits in 1.9 s, so its play depends on the machine's speed and load.
     # Decktet Golf's expert searches 10,000 iterations (0.5-0.9 s a decision on a quiet machine):
     # more than 3,000 measured stronger there; in Quisquilian 10,000 measured no stronger than
     # 3,000 (docs/benchmarks.md, "the strongest level against the heuristic").
