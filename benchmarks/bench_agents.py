@@ -271,9 +271,8 @@ def compare(args: argparse.Namespace) -> None:
 
 def solitaire_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a one-agent solitaire ``strength --out`` file, one per deal."""
-    rows = read_rows(path)
-    agents = {row.get("agent") for row in rows}
-    if not rows or len(agents) != 1 or rows[0].get("game") != "psalter-row":
+    rows = read_rows(path)  # (a ResultsError for a file with no rows)
+    if len({row.get("agent") for row in rows}) != 1 or rows[0].get("game") != "psalter-row":
         raise parlour.ParlourError(f"{path}: expected the rows of one agent's strength --out run of psalter-row")
     return rows
 
