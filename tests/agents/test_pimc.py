@@ -9,7 +9,7 @@ from helpers import psalter_near_the_end as near_the_end
 
 import parlour
 from parlour.agents.base import Budget
-from parlour.agents.pimc import PimcAgent
+from parlour.agents.pimc import RACE_FROM, PimcAgent
 
 GAME = parlour.load("psalter-row")
 
@@ -107,3 +107,47 @@ def test_it_plays_other_games_for_its_own_seat():
     view = state.view(state.current_player)
     advice = parlour.agent("pimc:samples=3").advise(view, random.Random(0))
     assert advice.action in view.legal_actions and "mean reward" in advice.reason
+
+
+def test_a_race_drops_the_moves_left_behind_and_samples_only_the_rest(monkeypatch):
+    # From the 4th sample on, a move whose paired difference from the leader is below 0 by
+    # `race` standard errors is dropped: the third move (always 0.25 below the first) goes at
+    # the 4th sample; the second (0.1 below once, level otherwise) stays within 2 errors.
+    view = GAME.new_state(5).view(0)
+    first, second, third = view.legal_actions[:3]
+    rewards = {first: 0.5, third: 0.25}
+    seen = []
+
+    def worth_after(self, state, seat, rng, deadline):
+        action = state.history()[-1]
+        seen.append(action)
+        if action == second:
+            return 0.4 if seen.count(second) == 2 else 0.5
+        return rewards.get(action, 0.0)
+
+    monkeypatch.setattr(PimcAgent, "_worth_after", worth_after)
+    action, totals, samples = parlour.agent("pimc:samples=10,race=2,engine=python").decide(view, random.Random(0))
+    assert samples == 10 and set(totals) == {first, second} and action is first
+    assert seen.count(third) == 4 and seen.count(first) == seen.count(second) == 10
+    assert totals[first] == 5.0 and totals[second] == pytest.approx(4.9)
+
+
+def test_a_race_ends_when_one_move_is_left():
+    # Near the end the Errand's 2/3 chance of a one-suit Psalter beats the certain mixed one
+    # sample by sample: the race drops the placement and stops, long before 300 samples; the
+    # hint then names no next best. The kernel runs the same race (tests/native/test_search.py).
+    state = near_the_end("8D 2H 7D")
+    for engine in ("native", "python"):
+        agent = parlour.agent(f"pimc:samples=300,race=2,engine={engine}")
+        action, totals, samples = agent.decide(state.view(0), random.Random(0))
+        assert str(action) == "errand AS" and list(totals) == [action] and RACE_FROM <= samples < 300
+        reason = agent.advise(state.view(0), random.Random(0)).reason
+        assert reason.startswith("after it the heuristic scores ") and "next best" not in reason
+        assert reason.endswith(f"over {samples} samples; 1 move fell behind in the race")
+
+
+def test_a_race_is_a_non_negative_number_of_standard_errors():
+    assert parlour.agent("pimc:race=1.5").settings["race"] == 1.5
+    for bad in ("-1", "x"):
+        with pytest.raises(parlour.OptionError, match="race"):
+            parlour.agent(f"pimc:race={bad}")

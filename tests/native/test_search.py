@@ -67,6 +67,16 @@ def test_the_pimc_rollout_sums_the_same(index):
     assert samples == 2
 
 
+@pytest.mark.parametrize("index", range(0, len(STATES), 3))
+def test_a_race_drops_the_same_moves(index):
+    # The kernel's race sums each pair's differences in the Python's order: the same moves
+    # dropped at the same samples, the same samples drawn.
+    _, totals, samples = same_search(STATES[index], "pimc:samples=40,race=1", index)
+    assert 1 <= len(totals) <= len(STATES[index].legal_actions()) and samples <= 40
+
+
+
+
 def test_near_the_end_both_rollouts_play_the_odds():
     # helpers.psalter_near_the_end: the Errand draws 2 of the 3 unseen cards and so finds 2H
     # (a one-suit Psalter, 14) 2 times in 3; placing 2C binds a mixed one (9) for certain.
@@ -145,23 +155,74 @@ def test_only_a_kernel_with_a_search_is_asked_and_bad_arguments_are_refused():
     words, seed = codec.pack_state(GAME.new_state(1))
     packed = array("i", words).tobytes()
     params = _packed_params((10.0, 8.0, 4.0, 1.0, 6.0))
-    assert module.search("psalter-row", packed, str(seed), 1, params, 3, 0, -9.0, 14.0, 0.0)[1] == 3
+    assert module.search("psalter-row", packed, str(seed), 1, params, 3, 0, -9.0, 14.0, 0.0, 0.0)[1] == 3
     golf = parlour.load("decktet-golf", players=2)
     from parlour.native import decktet_golf
 
     golf_words, golf_seed = decktet_golf.pack_state(golf.new_state(1))
     with pytest.raises(ValueError, match="decktet-golf kernel has no search"):
         module.search("decktet-golf", array("i", golf_words).tobytes(), str(golf_seed), 1,
-                      _packed_params((0.0,) * len(decktet_golf.PARAMS)), 3, 0, 0.0, 1.0, 0.0)
-    for samples, inner, low, high in ((0, 0, -9.0, 14.0), (3, -1, -9.0, 14.0), (3, 0, 14.0, -9.0),
-                                      (3, 0, float("nan"), 14.0)):
+                      _packed_params((0.0,) * len(decktet_golf.PARAMS)), 3, 0, 0.0, 1.0, 0.0, 0.0)
+    for samples, inner, low, high, race in ((0, 0, -9.0, 14.0, 0.0), (3, -1, -9.0, 14.0, 0.0),
+                                            (3, 0, 14.0, -9.0, 0.0), (3, 0, float("nan"), 14.0, 0.0),
+                                            (3, 0, -9.0, 14.0, -1.0), (3, 0, -9.0, 14.0, float("nan"))):
         with pytest.raises(ValueError, match="refused its input"):
-            module.search("psalter-row", packed, str(seed), 1, params, samples, inner, low, high, 0.0)
+            module.search("psalter-row", packed, str(seed), 1, params, samples, inner, low, high, 0.0, race)
     with pytest.raises(ValueError, match="refused its input"):
-        module.search("psalter-row", packed[:-4], str(seed), 1, params, 3, 0, -9.0, 14.0, 0.0)
+        module.search("psalter-row", packed[:-4], str(seed), 1, params, 3, 0, -9.0, 14.0, 0.0, 0.0)
     over = GAME.new_state(1)
     while not over.is_terminal():
         over.apply(over.legal_actions()[0])
     over_words, _ = codec.pack_state(over)
     with pytest.raises(ValueError, match="refused its input"):
-        module.search("psalter-row", array("i", over_words).tobytes(), str(seed), 1, params, 3, 0, -9.0, 14.0, 0.0)
+        module.search("psalter-row", array("i", over_words).tobytes(), str(seed), 1, params, 3, 0, -9.0, 14.0,
+                      0.0, 0.0)
+
+
+def test_the_races_checked_drop_moves_and_end_early():
+    # So that the heuristic-rollout race check above compares races that drop moves and end early.
+    dropped = ended = 0
+    for index in range(0, len(STATES), 3):
+        _, totals, samples = parlour.agent("pimc:samples=40,race=1").decide(STATES[index].view(0), random.Random(index))
+        dropped += len(totals) < len(STATES[index].legal_actions())
+        ended += samples < 40
+    assert dropped >= 20 and ended >= 10
+
+
+#: States after the reshuffle with 20 to 40 cards left to draw, the fewest first: the inner
+#: player has decisions to race (with fewer, its moves are mostly forced), and the Python
+#: side's games are short.
+AFTER_THE_RESHUFFLE = sorted((s for s in STATES
+                       if s.to_position()["reshuffled"] and 20 <= len(s.to_position()["draw_pile"]) <= 40),
+                      key=lambda s: len(s.to_position()["draw_pile"]))[:3]
+
+
+#: States after the reshuffle with 20 to 45 cards to draw and three moves or more (the fewest
+#: cards first), for the root's race over the inner player's games.
+MANY_MOVES = sorted((s for s in STATES if s.to_position()["reshuffled"]
+                     and 20 <= len(s.to_position()["draw_pile"]) <= 45 and len(s.legal_actions()) > 2),
+                    key=lambda s: len(s.to_position()["draw_pile"]))[:4]
+
+
+@pytest.mark.parametrize("index", range(len(MANY_MOVES)))
+def test_a_race_of_the_pimc_rollout_drops_the_same_moves(index):
+    # The root's race over the inner player's games: moves dropped (asserted), the same in both.
+    _, totals, samples = same_search(MANY_MOVES[index], "pimc:samples=6,rollout=pimc,inner=2,race=0.5", index)
+    assert len(totals) < len(MANY_MOVES[index].legal_actions())
+
+
+@pytest.mark.parametrize("index", range(len(AFTER_THE_RESHUFFLE)))
+def test_the_inner_players_race_drops_the_same_moves(index):
+    # Four samples at the root: its race could act only after the last one, so what the race
+    # changes here is the inner player's, which races each of its decisions' eight samples.
+    same_search(AFTER_THE_RESHUFFLE[index], "pimc:samples=4,rollout=pimc,inner=8,race=1", index)
+
+
+def test_the_inner_race_checked_draws_fewer_samples():
+    # So that the check above compares inner races that drop moves: with the race the inner
+    # player stops sampling its decisions early, and the generator ends elsewhere.
+    for state in AFTER_THE_RESHUFFLE:
+        raced, plain = random.Random(1), random.Random(1)
+        parlour.agent("pimc:samples=4,rollout=pimc,inner=8,race=1").decide(state.view(0), raced)
+        parlour.agent("pimc:samples=4,rollout=pimc,inner=8").decide(state.view(0), plain)
+        assert raced.getstate() != plain.getstate()

@@ -12,6 +12,16 @@ then sees). At ``level`` 1 or 2 (a solitaire only), it is the score that the cla
 Nested Monte Carlo Search (:func:`parlour.agents.clairvoyant.best_line`, with the heuristic's
 playouts) finds in that sample. The move played has the best mean over the samples.
 
+With ``race`` the moves race (a racing algorithm, as Maron and Moore's, with a paired
+standard-error test for its bound): from the :data:`RACE_FROM`-th sample on, a move whose
+paired difference from the leader's worth over the samples so far, its mean plus ``race``
+standard errors, is below 0 is dropped, and the samples go on with the moves left, until one
+is left. (A move that trailed by the same amount in every sample has a standard error of 0:
+it is dropped whatever ``race`` is.) The samples a clock allows go to the moves still in
+contention, so a race helps where the clock binds, or where many moves are plainly worse. With
+``rollout=pimc`` the PIMC player after each move races its own moves the same way, so that it
+stops sampling a decision once one move is plainly best.
+
 Level 0 is a *rollout algorithm*: the heuristic improved by one move of lookahead, fair
 in every sample because the heuristic's play after the move reads no hidden card;
 ``rollout=pimc`` is that rollout algorithm improved once more (a rollout of the rollout
@@ -33,14 +43,18 @@ True
 Budget(seconds=None, iterations=8)
 >>> parlour.agent("pimc:samples=2,rollout=pimc,inner=4").act(view, random.Random(0)) in view.legal_actions
 True
+>>> _, totals, samples = parlour.agent("pimc:samples=400,race=2").decide(view, random.Random(0))
+>>> len(view.legal_actions), len(totals), samples  # one move dropped; two tie to the end
+(3, 2, 400)
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from parlour.agents.base import Advice, Searching
 from parlour.agents.clairvoyant import best_line
@@ -63,6 +77,8 @@ DEFAULT_SAMPLES = 200
 TIE = 1e-9
 #: ``rollout=pimc``: the inner player's samples when ``inner`` is not given.
 DEFAULT_INNER = 20
+#: ``race``: the samples every move gets before a race may drop one (csrc/search.c RACE_FROM).
+RACE_FROM = 4
 
 
 class _Late(Exception):
@@ -72,11 +88,11 @@ class _Late(Exception):
 class PimcAgent(Searching):
     """Every legal move tried on the same ``samples`` determinizations; the best mean wins.
 
-    Without ``samples`` or ``time`` it deals 200 samples; with one, that one is the budget;
-    with both, it stops at whichever comes first (a sample is finished for every move, so
-    all moves are judged on the same samples; with ``rollout=pimc`` a sample that the clock
-    overtakes is dropped, and if it was the first, one sample of the heuristic's playouts
-    judges the moves).
+    Without ``samples`` or ``time`` it deals 200 samples; with one, that one is the budget
+    (at most: a race ends when one move is left); with both, it stops at whichever comes first
+    (a sample is finished for every move still in the race, so they are judged on the same
+    samples; with ``rollout=pimc`` a sample that the clock overtakes is dropped, and if it was
+    the first, one sample of the heuristic's playouts judges every move).
     """
 
     name = "pimc"
@@ -93,6 +109,10 @@ class PimcAgent(Searching):
                "(a solitaire only), a PIMC player of `inner` samples", choices=("heuristic", "pimc")),
         Option("inner", DEFAULT_INNER, "rollout=pimc: the samples of each decision of the player after a move",
                minimum=1, maximum=1000),
+        Option("race", 0.0, f"from the {RACE_FROM}th sample, drop a move that trails the leader by this many "
+               "standard errors of their paired difference; the search ends with one move left (0: no race); with "
+               "rollout=pimc the player after each move races its moves too",
+               minimum=0.0, maximum=100.0),
         Option("engine", "native", "native: the search runs in the game's compiled kernel where there is one "
                "(the same samples and playouts, faster); python: in Python", choices=("native", "python")),
     )
@@ -103,7 +123,8 @@ class PimcAgent(Searching):
         engine = self.settings["engine"]
         # IS-MCTS's playout: the heuristic's, in the kernel where there is one, rewards in 0..1.
         self._playouts = IsmctsAgent(rollout="heuristic", engine=engine)
-        self._inner = PimcAgent(samples=self.settings["inner"], engine=engine) if self._nested else None
+        self._inner = PimcAgent(samples=self.settings["inner"], engine=engine,
+                                race=self.settings["race"]) if self._nested else None
 
     @property
     def _nested(self) -> bool:
@@ -125,7 +146,8 @@ class PimcAgent(Searching):
         return self.decide(view, rng)[0]
 
     def advise(self, view: View, rng: random.Random) -> Advice:
-        """The move :meth:`act` makes, with its mean reward and the next best move's.
+        """The move :meth:`act` makes, with its mean reward and the next best move's (of those
+        still in the race, and how many a race dropped).
 
         >>> import parlour
         >>> view = parlour.load("psalter-row").new_state(seed=4).view(0)
@@ -141,38 +163,47 @@ class PimcAgent(Searching):
         if rivals:
             total, other = max(rivals, key=lambda rival: rival[0])
             line += f"; next best {str(other)!r} {worth(total, False)}"
+        dropped = len(view.legal_actions) - len(totals)
+        if dropped:
+            line += f"; {dropped} {'move' if dropped == 1 else 'moves'} fell behind in the race"
         return Advice(action, line)
 
     def decide(self, view: View, rng: random.Random) -> tuple[Action, dict[Action, float], int]:
-        """The move, each move's total reward, and the samples they are over (0: the only
-        legal move, played without search). Ties go to the first move in legal order."""
+        """The move, the total reward of each move still in the race (every move without
+        ``race``), and the samples they are over (0: the only legal move, played without
+        search). Ties go to the first move in legal order."""
         actions = view.legal_actions
         totals = dict.fromkeys(actions, 0.0)
         if len(actions) == 1:
             return actions[0], totals, 0
-        budget = self.budget()
+        budget, race = self.budget(), self.settings["race"]
         kernel = self._search_kernel(view)
         if kernel is not None:
             sums, done = kernel.search(view, rng, budget.iterations, self.settings["inner"] if self._nested else 0,
-                                       budget.seconds)
-            totals = dict(zip(actions, sums))
-            return first_best(actions, totals, done), totals, done
+                                       budget.seconds, race=race)
+            totals = {action: total for action, total in zip(actions, sums) if total is not None}
+            return first_best(list(totals), totals, done), totals, done
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        done = 0
-        while (budget.iterations is None or done < budget.iterations) and (
+        done, alive, worths_so_far = 0, list(range(len(actions))), [[] for _ in actions]
+        while len(alive) > 1 and (budget.iterations is None or done < budget.iterations) and (
                 deadline is None or time.perf_counter() < deadline or not done):
             sample = view.sample(rng)
             try:
-                worths = [self._worth_after(sample.clone().apply(action), view.seat, rng, deadline)
-                          for action in actions]
+                worths = [self._worth_after(sample.clone().apply(actions[i]), view.seat, rng, deadline)
+                          for i in alive]
             except _Late:
                 if not done:  # the clock overtook the first sample: the heuristic's playouts judge
                     return PimcAgent(samples=1, engine=self.settings["engine"]).decide(view, rng)
                 break
-            for action, worth in zip(actions, worths):
-                totals[action] += worth
+            for i, worth in zip(alive, worths):
+                totals[actions[i]] += worth
+                if race:
+                    worths_so_far[i].append(worth)
             done += 1
-        return first_best(actions, totals, done), totals, done
+            if race and done >= RACE_FROM:
+                alive = _race(alive, [totals[action] for action in actions], worths_so_far, done, race)
+        totals = {actions[i]: totals[actions[i]] for i in alive}
+        return first_best(list(totals), totals, done), totals, done
 
     def _search_kernel(self, view: View) -> Kernel | None:
         """The kernel that runs the whole search, where the game has one that searches."""
@@ -215,14 +246,43 @@ class PimcAgent(Searching):
         return round(low + self._playouts.playout(state, rng)[0] * (high - low)), []
 
 
-def first_best(actions: list[Action], totals: dict[Action, float], samples: int) -> Action:
-    """The first of ``actions`` whose total ties the best (within :data:`TIE` a sample).
+Move = TypeVar("Move")
+
+
+def first_best(actions: list[Move], totals: dict[Move, float], samples: int) -> Move:
+    """The first of ``actions`` whose total ties the best of theirs (within :data:`TIE` a sample).
 
     >>> first_best(["a", "b"], {"a": 0.3 + 0.2 + 0.1, "b": 0.1 + 0.2 + 0.3}, 3)
     'a'
     """
-    top = max(totals.values())
+    top = max(totals[action] for action in actions)
     return next(action for action in actions if totals[action] >= top - TIE * max(samples, 1))
+
+
+def _race(alive: list[int], totals: list[float], worths: list[list[float]], samples: int, z: float) -> list[int]:
+    """The moves (indices) of ``alive`` left in the race after ``samples`` samples: the leader
+    (:func:`first_best` of them) and each whose paired difference from it, mean plus ``z``
+    standard errors, is not below 0. The sums run as csrc/search.c race() runs them, so the
+    kernel drops the same moves.
+
+    >>> _race([0, 1, 2], [2.0, 1.9, 1.0], [[.5, .5, .5, .5], [.5, .4, .5, .5], [.25] * 4], 4, 2.0)
+    [0, 1]
+    """
+    lead = first_best(alive, dict(enumerate(totals)), samples)
+    left = []
+    for i in alive:
+        if i != lead:
+            total = squares = 0.0
+            for mine, leader in zip(worths[i], worths[lead]):
+                d = mine - leader
+                total += d
+                squares += d * d
+            mean = total / samples
+            spread = max((squares - samples * mean * mean) / (samples - 1), 0.0)
+            if mean + z * math.sqrt(spread / samples) < 0.0:
+                continue
+        left.append(i)
+    return left
 
 
 def _worth(game: Game, samples: int, settings: dict) -> Callable[[float, bool], str]:

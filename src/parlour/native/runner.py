@@ -176,14 +176,15 @@ class Kernel:
         return bool(getattr(self._codec, "SEARCH", False))
 
     def search(self, view: View, rng: random.Random, samples: int | None, inner: int, seconds: float | None,
-               settings: dict[str, Any] | None = None) -> tuple[list[float], int]:
+               settings: dict[str, Any] | None = None, race: float = 0.0) -> tuple[list[float | None], int]:
         """What :meth:`parlour.agents.pimc.PimcAgent.decide` sums, in the kernel: each legal
         move's total reward over the samples of ``view`` it draws from ``rng`` (left as the
         Python search leaves it: the same samples), and how many samples that is. ``inner``: 0
         for the heuristic's playouts, else the samples of the PIMC player that plays after
         each move (``rollout=pimc``); ``seconds``: no sample begun after it, nor (with
         ``inner``) an inner decision: a sample it overtakes is dropped (the first: one
-        sample of the heuristic's playouts judges the moves instead).
+        sample of the heuristic's playouts judges the moves instead); ``race``: PIMC's
+        ``race`` (0: none), a move it drops totalled as None.
 
         >>> import parlour, random
         >>> from parlour.native import kernel
@@ -199,7 +200,8 @@ class Kernel:
         source = self._rng_source(rng)
         totals, done, after = self._module.search(
             self.game_name, array("i", words).tobytes(), str(seed), source, self._params(settings or _DEFAULTS),
-            samples if samples is not None else MAX_SAMPLES, inner, float(low), float(high), seconds or 0.0)
+            samples if samples is not None else MAX_SAMPLES, inner, float(low), float(high), seconds or 0.0,
+            float(race))
         _rng_back(rng, source, after)
         return totals, done
 

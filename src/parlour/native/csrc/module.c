@@ -10,10 +10,10 @@
  *   run_many(game, options, seeds, agent_seeds, policies, params, flags, max_decisions)
  *       dealt games, game i dealt by seeds[i] (text) with its agents drawing from
  *       random.Random(agent_seeds[i]) -> a list of the first seven of run's items.
- *   search(game, words, seed, rng, params, samples, inner, low, high, seconds)
+ *   search(game, words, seed, rng, params, samples, inner, low, high, seconds, race)
  *       a solitaire's determinized search (search.c) at a packed state, its samples drawn
  *       from rng (as for run) -> (totals, samples_done, rng_state): each legal move's total
- *       reward, in legal order.
+ *       reward, in legal order, None for a move the race dropped.
  * The games are played with the GIL released. Bad arguments raise ValueError.
  */
 #define PY_SSIZE_T_CLEAN
@@ -455,8 +455,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     pn_search_ask ask;
     Py_buffer words, params;
     PyObject *seed_text, *rng_source;
-    if (!PyArg_ParseTuple(args, "sy*UOy*iiddd", &name, &words, &seed_text, &rng_source, &params, &ask.samples,
-                          &ask.inner, &ask.low, &ask.high, &ask.seconds))
+    if (!PyArg_ParseTuple(args, "sy*UOy*iidddd", &name, &words, &seed_text, &rng_source, &params, &ask.samples,
+                          &ask.inner, &ask.low, &ask.high, &ask.seconds, &ask.race))
         return NULL;
     static const unsigned char heuristic_policy[1] = {PN_HEURISTIC};
     Py_buffer policy = {.buf = (void *)heuristic_policy, .len = 1};
@@ -466,8 +466,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
     pn_seed seed;
     pn_rng *rng = malloc(sizeof *rng);
     double *totals = malloc(sizeof(double) * PN_MAX_LEGAL);
+    unsigned char *alive = malloc(PN_MAX_LEGAL);
     void *state = NULL;
-    if (!rng || !totals) {
+    if (!rng || !totals || !alive) {
         PyErr_NoMemory();
         goto done;
     }
@@ -485,7 +486,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     int done_samples = 0, n_legal = 0;
     Py_BEGIN_ALLOW_THREADS
     done_samples = start_state(g, state, 1, &words, &seed);
-    if (done_samples == PN_OK) done_samples = pn_search_totals(&setup, state, rng, &ask, totals, &n_legal);
+    if (done_samples == PN_OK) done_samples = pn_search_totals(&setup, state, rng, &ask, totals, alive, &n_legal);
     Py_END_ALLOW_THREADS
     if (done_samples < 0) {
         raise_for(done_samples, g);
@@ -493,7 +494,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     if (!(list = PyList_New(n_legal))) goto done;
     for (int i = 0; i < n_legal; i++) {
-        PyObject *v = PyFloat_FromDouble(totals[i]);
+        PyObject *v = alive[i] ? PyFloat_FromDouble(totals[i]) : Py_NewRef(Py_None);
         if (!v) goto done;
         PyList_SET_ITEM(list, i, v);
     }
@@ -510,6 +511,7 @@ done:
     Py_XDECREF(list);
     free(state);
     free(totals);
+    free(alive);
     free(rng);
     PyBuffer_Release(&words);
     PyBuffer_Release(&params);

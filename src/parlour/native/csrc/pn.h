@@ -174,12 +174,16 @@ typedef struct {
     int inner;        /* 0: the heuristic plays after a move; else a PIMC player of this many samples */
     double low, high; /* the game's score_range: a reward is (score - low) / (high - low) */
     double seconds;   /* no sample is begun after this long (0: no limit), nor an inner decision */
+    double race;      /* > 0: from the 4th sample (search.c RACE_FROM), a move this many standard errors
+                       * behind the leader is dropped, and the search ends with one move left */
 } pn_search_ask;
 
 /* Each legal move's total reward over the samples at root (a state whose seat is to move),
- * the samples done (>= 1) returned, or an error; n_legal: the number of totals written. */
+ * the samples done (>= 1) returned, or an error; n_legal: the number of totals written, and of
+ * `alive` flags: 0 for a move a race dropped (its total is over the samples up to the one after
+ * which it was dropped). */
 int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const pn_search_ask *ask,
-                     double *totals, int *n_legal);
+                     double *totals, unsigned char *alive, int *n_legal);
 
 extern const pn_game pn_psalter_row;
 extern const pn_game pn_decktet_golf;

@@ -8,18 +8,29 @@
  * "pimc"; each of its decisions samples that decision's own view, so it reads no hidden card).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime's monotonic clock, as time.perf_counter reads */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "pn.h"
 
-#define TIE 1e-9 /* agents/pimc.py TIE: totals within this much a sample of the best tie */
+#define TIE 1e-9     /* agents/pimc.py TIE: totals within this much a sample of the best tie */
+#define RACE_FROM 4 /* agents/pimc.py RACE_FROM: the samples before a race drops a move */
+
+typedef struct {
+    double *worths; /* each sample's row of a decision's worths, kept for its race */
+    size_t room;    /* the worths there is room for (decisions differ in their moves) */
+} pn_rows;
 
 typedef struct {
     const pn_setup *setup; /* the heuristic's policy and parameters */
     pn_rng *rng;           /* the agent's generator: the samples draw from it, nothing else does */
     double low, high;      /* the game's score_range */
     int inner;             /* samples of each later decision; 0: the heuristic plays after a move */
+    double race;           /* > 0: each decision's moves race (agents/pimc.py _race) */
+    pn_rows rows[2];       /* the race's rows: the root's decision, an inner player's */
     double deadline;       /* on the clock of now(); 0: none */
     int watch;             /* the deadline is watched inside a sample */
     int late;              /* the deadline passed inside a sample */
@@ -49,16 +60,20 @@ static int heuristic_reward(pn_search *q, void *state, double *out) {
 }
 
 static int play_after(pn_search *q, void *state, int inner, double *out);
+static int take_samples(pn_search *q, const void *state, const pn_list *legal, int samples, int inner, int clocked,
+                        pn_rows *rows, double *totals, unsigned char *alive, int *done);
 
-/* Adds each legal move's worth in `samples` samples of state to totals (PimcAgent.decide). */
-static int sum_samples(pn_search *q, const void *state, const pn_list *legal, int samples, int inner,
-                       double *totals) {
+/* Adds each legal move's worth in `samples` samples of state to totals (PimcAgent.decide): each
+ * move's where `alive` is NULL, else each move whose `alive` is set. */
+static int sum_samples(pn_search *q, const void *state, const pn_list *legal, const unsigned char *alive,
+                       int samples, int inner, double *totals) {
     const pn_game *g = q->setup->game;
     char base[PN_MAX_STATE], s[PN_MAX_STATE];
     for (int j = 0; j < samples; j++) {
         memcpy(base, state, g->state_size);
         g->resample(base, q->rng);
         for (int i = 0; i < legal->count; i++) {
+            if (alive && !alive[i]) continue;
             memcpy(s, base, g->state_size);
             double worth;
             int err = g->apply(s, PN_AT(legal, i));
@@ -70,14 +85,85 @@ static int sum_samples(pn_search *q, const void *state, const pn_list *legal, in
     return PN_OK;
 }
 
-/* pimc.py first_best: the first move whose total ties the best. */
-static int first_best(const double *totals, int n, int samples) {
-    double top = totals[0];
-    for (int i = 1; i < n; i++)
-        if (totals[i] > top) top = totals[i];
+/* pimc.py first_best: the first move (of those alive, where `alive` is not NULL) whose total
+ * ties the best. */
+static int first_best(const double *totals, const unsigned char *alive, int n, int samples) {
+    double top = -INFINITY;
     for (int i = 0; i < n; i++)
-        if (totals[i] >= top - TIE * (samples > 1 ? samples : 1)) return i;
+        if ((!alive || alive[i]) && totals[i] > top) top = totals[i];
+    for (int i = 0; i < n; i++)
+        if ((!alive || alive[i]) && totals[i] >= top - TIE * (samples > 1 ? samples : 1)) return i;
     return 0;
+}
+
+/* pimc.py PimcAgent._race: after `n` samples (their worths in rows of `k`), drops each move
+ * alive whose paired difference from the leader is below 0 by `z` standard errors; returns
+ * how many moves are left. The same sums in the same order as the Python, so the same drops. */
+static int race(const double *worths, int n, int k, unsigned char *alive, const double *totals, double z) {
+    int lead = first_best(totals, alive, k, n), left = 0;
+    for (int i = 0; i < k; i++) {
+        if (!alive[i] || i == lead) {
+            left += alive[i];
+            continue;
+        }
+        double sum = 0.0, squares = 0.0;
+        for (int j = 0; j < n; j++) {
+            double d = worths[(size_t)j * (size_t)k + (size_t)i] - worths[(size_t)j * (size_t)k + (size_t)lead];
+            sum += d;
+            squares += d * d;
+        }
+        double mean = sum / n, spread = (squares - n * mean * mean) / (n - 1);
+        if (spread < 0.0) spread = 0.0;
+        if (mean + z * sqrt(spread / n) < 0.0)
+            alive[i] = 0;
+        else
+            left++;
+    }
+    return left;
+}
+
+/* Keeps a sample's worths (k of them) as row n - 1 of rows, making room as needed. */
+static int keep_row(pn_rows *rows, int n, int k, const double *sample) {
+    size_t need = (size_t)n * (size_t)k;
+    if (need > SIZE_MAX / (4 * sizeof(double))) return PN_ERR_NOMEM;
+    if (need > rows->room) { /* room for twice as many */
+        size_t more = 2 * need > 16 * (size_t)k ? 2 * need : 16 * (size_t)k;
+        double *grown = realloc(rows->worths, sizeof(double) * more);
+        if (!grown) return PN_ERR_NOMEM;
+        rows->worths = grown;
+        rows->room = more;
+    }
+    memcpy(rows->worths + (size_t)(n - 1) * (size_t)k, sample, sizeof(double) * (size_t)k);
+    return PN_OK;
+}
+
+/* One decision's samples, as PimcAgent.decide takes them: while samples are left (and, where
+ * `clocked`, time: the first sample whatever the clock) and, in a race, more than one move is alive, a
+ * sample of state with each move alive tried on it (sum_samples); its worths added to totals
+ * and, in a race, kept in rows and the moves raced from the RACE_FROM-th sample on. Every move
+ * starts alive; done: the samples counted. A sample the deadline overtakes is not counted. */
+static int take_samples(pn_search *q, const void *state, const pn_list *legal, int samples, int inner, int clocked,
+                        pn_rows *rows, double *totals, unsigned char *alive, int *done) {
+    int k = legal->count, left = k;
+    double sample[PN_MAX_LEGAL];
+    for (int i = 0; i < k; i++) {
+        totals[i] = 0.0;
+        alive[i] = 1;
+    }
+    *done = 0;
+    while ((!(q->race > 0.0) || left > 1) && *done < samples &&
+           (!clocked || !q->deadline || !*done || now() < q->deadline)) {
+        memset(sample, 0, sizeof(double) * (size_t)k);
+        int err = sum_samples(q, state, legal, alive, 1, inner, sample);
+        if (err != PN_OK || q->late) return err;
+        for (int i = 0; i < k; i++) totals[i] += sample[i];
+        ++*done;
+        if (q->race > 0.0) {
+            if ((err = keep_row(rows, *done, k, sample)) != PN_OK) return err;
+            if (*done >= RACE_FROM) left = race(rows->worths, *done, k, alive, totals, q->race);
+        }
+    }
+    return PN_OK;
 }
 
 /* The reward of the play from state (changed) on: the heuristic's, or an inner PIMC player's. */
@@ -87,6 +173,7 @@ static int play_after(pn_search *q, void *state, int inner, double *out) {
     pn_list legal;
     pn_list_init(&legal, g->action_size);
     double totals[PN_MAX_LEGAL];
+    unsigned char alive[PN_MAX_LEGAL];
     int err = PN_OK;
     for (long decisions = 0; err == PN_OK && g->current(state) >= 0; decisions++) {
         if (decisions >= q->setup->max_decisions) {
@@ -103,12 +190,11 @@ static int play_after(pn_search *q, void *state, int inner, double *out) {
             err = PN_ERR_STATE;
             break;
         }
-        int chosen = 0;
+        int chosen = 0, done = 0;
         if (legal.count > 1) { /* a forced move draws no sample (PimcAgent.decide) */
-            memset(totals, 0, sizeof(double) * (size_t)legal.count);
-            err = sum_samples(q, state, &legal, inner, 0, totals);
+            err = take_samples(q, state, &legal, inner, 0, 0, &q->rows[1], totals, alive, &done);
             if (err != PN_OK || q->late) break;
-            chosen = first_best(totals, legal.count, inner);
+            chosen = first_best(totals, alive, legal.count, done);
         }
         err = g->apply(state, PN_AT(&legal, chosen));
     }
@@ -117,40 +203,36 @@ static int play_after(pn_search *q, void *state, int inner, double *out) {
 }
 
 int pn_search_totals(const pn_setup *setup, const void *root, pn_rng *rng, const pn_search_ask *ask,
-                     double *totals, int *n_legal) {
+                     double *totals, unsigned char *alive, int *n_legal) {
     const pn_game *g = setup->game;
     if (!g->resample || g->state_size > PN_MAX_STATE || g->players(root) != 1 || g->current(root) != 0 ||
-        !(ask->high > ask->low) || ask->samples < 1 || ask->inner < 0)
+        !(ask->high > ask->low) || ask->samples < 1 || ask->inner < 0 || !(ask->race >= 0.0))
         return PN_ERR_INPUT;
     pn_search q = {.setup = setup, .rng = rng, .low = ask->low, .high = ask->high, .inner = ask->inner,
-                   .deadline = ask->seconds > 0 ? now() + ask->seconds : 0.0};
+                   .race = ask->race, .deadline = ask->seconds > 0 ? now() + ask->seconds : 0.0};
     pn_list_init(&q.playout, g->action_size);
     pn_list legal;
     pn_list_init(&legal, g->action_size);
     int err = g->legal(root, &legal), done = 0;
     if (err == PN_OK && (legal.count < 1 || legal.count > PN_MAX_LEGAL)) err = PN_ERR_STATE;
     *n_legal = legal.count;
-    double sample[PN_MAX_LEGAL];
-    for (int i = 0; err == PN_OK && i < legal.count; i++) totals[i] = 0.0;
     /* As PimcAgent.decide: a sample is begun while samples and time are left, and the first
      * whatever the clock; a sample the deadline overtakes (rollout "pimc") is not counted, and
-     * when that is the first, one sample of the heuristic's playouts judges the moves. */
+     * when that is the first, one sample of the heuristic's playouts judges the moves. A race
+     * (ask->race > 0) drops the moves that fall behind, and ends when one is left. */
     q.watch = q.deadline != 0.0;
-    while (err == PN_OK && done < ask->samples && (!q.deadline || !done || now() < q.deadline)) {
-        memset(sample, 0, sizeof(double) * (size_t)legal.count);
-        err = sum_samples(&q, root, &legal, 1, ask->inner, sample);
-        if (err != PN_OK) break;
-        if (q.late) {
-            if (!done) {
-                q.late = q.watch = 0;
-                err = sum_samples(&q, root, &legal, 1, 0, totals);
-                done = 1;
-            }
-            break;
+    if (err == PN_OK) err = take_samples(&q, root, &legal, ask->samples, ask->inner, 1, &q.rows[0], totals, alive, &done);
+    if (err == PN_OK && q.late && !done) {
+        q.late = q.watch = 0;
+        for (int i = 0; i < legal.count; i++) {
+            totals[i] = 0.0;
+            alive[i] = 1;
         }
-        for (int i = 0; i < legal.count; i++) totals[i] += sample[i];
-        done++;
+        err = sum_samples(&q, root, &legal, NULL, 1, 0, totals);
+        done = 1;
     }
+    free(q.rows[0].worths);
+    free(q.rows[1].worths);
     pn_list_free(&legal);
     pn_list_free(&q.playout);
     return err == PN_OK ? done : err;
