@@ -369,7 +369,8 @@ def test_hint_shows_the_advisors_numbered_move_and_reason_and_changes_nothing():
     line = next(line for line in text.splitlines() if line.startswith("Hint: "))
     number, notation = line.removeprefix("Hint: ").split(" · ")[0].split(" ", 1)
     assert str(action_order(result.state.legal_actions())[int(number) - 1]) == notation
-    assert "· after it a search of 30 samples a move scores " in line and "next best" in line
+    assert "· after it a search of 30 samples a move scores " in line
+    assert "next best" in line or "fell behind in the race" in line  # the expert races its moves
     assert "Thinking about a hint (at most 2 s)" in text
     assert result.quit and result.state.history() == []  # the hint made no move
 
