@@ -334,7 +334,8 @@ def test_replay_of_a_decktet_golf_record(runner, tmp_path):
     assert f"Action {actions}/{actions}" in result.output
     assert "Result: rounds" in result.output and "Seat 2" in result.output
     stepped = run(runner, "replay", str(path), "--seat", "1", input="\n\nb\nq\n")
-    assert stepped.exit_code == 0 and "Action 2/" in stepped.output and "Seat 1 (you)" in stepped.output
+    assert stepped.exit_code == 0 and "Action 2/" in stepped.output and "Seat 1 (viewed)" in stepped.output
+    assert "(you)" not in stepped.output and "In your hand" not in stepped.output  # a record's bot is not the reader
 
 
 # -- Quisquilian: 3-8 seats ------------------------------------------------------------------------

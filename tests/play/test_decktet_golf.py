@@ -44,7 +44,7 @@ def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
     # a person's view is their own, and never shows a pile card another seat holds
     held_by_other = 0
     for prompt, shown, seat, position in moves:
-        assert f"▶ Seat {seat} (you)" in shown or "Seat {seat} (you)" in shown
+        assert f"Seat {seat} (you)" in shown
         assert shown.count("(you)") == 1
         if position["drawn"] and position["drawn_from"] == "pile" and position["turn"] != seat:
             held_by_other += 1
@@ -54,6 +54,15 @@ def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
     text = ask.out.file.getvalue()  # type: ignore[attr-defined]
     assert "Pass the terminal to seat 1" in text and "Pass the terminal to seat 0" in text
     assert "Since your last decision" in text
+
+
+def test_a_match_of_bots_alone_ends_on_a_table_that_calls_nobody_you():
+    state = parlour.load("decktet-golf", rounds=1).new_state(seed=11)
+    out = console()
+    bots = [parlour.agent("random"), parlour.agent("random")]
+    result = play(state, Watcher(state, out, answers=[]), out, agents=bots, rng=random.Random(2))
+    end = out.file.getvalue().split("Game over")[-1]  # type: ignore[attr-defined]
+    assert result.state.is_terminal() and "Seat 0 (viewed)" in end and "(you)" not in end
 
 
 def test_the_view_of_a_seat_while_another_holds_a_pile_card():
@@ -75,6 +84,10 @@ def test_the_view_of_a_seat_while_another_holds_a_pile_card():
             theirs = plain(game.render(state.observation(seat)))
             assert "In your hand" not in theirs and f"Seat {drawer} holds a card drawn from the pile" in theirs
             assert name not in theirs.split("Discard:")[1]
+    # the drawer's own table seen by someone else (a replay, a bot's seat): tagged, in the third person
+    viewed = plain(game.render(state.observation(drawer), you="viewed"))
+    assert f"Seat {drawer} (viewed)" in viewed and "(you)" not in viewed and "In your hand" not in viewed
+    assert re.search(rf"Seat {drawer} holds \S+ \(\w+, {re.escape(name)}\) from the draw pile\.", viewed), viewed
 
 
 def test_the_table_fits_100_columns_for_every_number_of_seats():

@@ -131,6 +131,12 @@ def test_the_table_shows_tops_heights_beneath_used_spots_runs_and_coverage():
     assert "Your hand (seat 0, 3 cards): ♣ 6C 8C   ♦ 3D" in text
     other = plain(render(state.observation(1)))
     assert "6C 8C" not in other and "▶ Seat 0 " in other and "Seat 1 (you)" in other
+    viewed = plain(render(obs, "viewed"))  # a replay's or a bot's seat: tagged, in the third person
+    assert "Turn 1 · ▶ seat 0 to play (viewed) · die 1 · dig" in viewed and "(you)" not in viewed
+    assert re.search(r"▶ Seat 0 \(viewed\) +3 cards +········9TJ·· +3/13 +1:9D-JD", viewed)
+    columns = {line.index("cards") for line in viewed.splitlines() if line.lstrip("▶ ").startswith("Seat ")}
+    assert len(columns) == 1  # the untagged seats' lines are padded to the tag's width
+    assert "Hand of seat 0 (viewed, 3 cards): ♣ 6C 8C   ♦ 3D" in viewed and "Your hand" not in viewed
 
 
 def test_helpers():

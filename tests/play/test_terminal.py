@@ -11,6 +11,8 @@ from typing import Any, Iterable
 import pytest
 from rich.console import Console
 
+from helpers import plain
+
 import parlour
 from parlour.agents import Agent
 from parlour.core.action import Action
@@ -207,7 +209,7 @@ class Sticks(Game):
             raise IllegalAction(f"{text}: only {state.sticks} stick left")  # type: ignore[attr-defined]
         raise NotationError(f"{text!r} does not parse: expected take 1 or take 2")
 
-    def render(self, observation: dict[str, Any]) -> str:
+    def render(self, observation: dict[str, Any], you: str = "you") -> str:
         return f"Sticks left: {observation['sticks']}"
 
 
@@ -412,3 +414,10 @@ def test_a_number_with_leading_zeros_is_that_number():
     first = str(state.legal_actions()[0])
     result = play(state, script("01", then=None), console())
     assert [str(a) for a in result.state.history()] == [first]
+
+
+def test_a_psalter_row_table_owed_a_discard_says_whose_hand():
+    game = parlour.load("psalter-row")
+    obs = {**game.new_state(seed=3).observation(0), "pending": "errand_discard", "pending_discards": 1}
+    assert "discard 1 card from your hand" in plain(game.render(obs))
+    assert "discard 1 card from the hand" in plain(game.render(obs, you="viewed"))  # a replay's, a bot's

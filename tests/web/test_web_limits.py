@@ -82,6 +82,8 @@ def test_a_replay_comes_in_bounded_pages_that_make_the_whole_game(long_game) -> 
         assert seen[n]["observation"] == replayed.observation(2)
     with_text = httpx.get(base, params={"start": len(actions), "text": "1"}, timeout=30).json()["steps"]
     assert len(with_text) == 1 and "Match over after 25 rounds" in with_text[0]["text"]
+    seat_text = httpx.get(base, params={"start": 1, "seat": 2, "text": "1"}, timeout=30).json()["steps"][0]["text"]
+    assert "Seat 2 (viewed)" in seat_text and "(you)" not in seat_text  # a replay's reader is not the seat
     for bad in ("-1", str(len(actions) + 1), "x", "9" * 5000):
         answer = httpx.get(base, params={"start": bad}, timeout=30)
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"

@@ -151,9 +151,18 @@ class Game:
         """:meth:`State.observation_key`: a game with no compact key of its own has the observation's text."""
         return repr(state.observation(seat))
 
-    def render(self, observation: dict[str, Any]) -> str:
-        """The observation as text for a terminal, with rich console markup."""
-        return self._text.render(observation)
+    def render(self, observation: dict[str, Any], you: str = "you") -> str:
+        """The observation as text for a terminal, with rich console markup. ``you`` is how the
+        text names the seat whose observation it is: ``"you"`` at that player's own table
+        ("Seat 2 (you)", "Your hand"); another word, say ``"viewed"`` in a replay or for a bot's
+        seat, tags the seat with it ("Seat 2 (viewed)") and speaks of it in the third person.
+
+        >>> import parlour
+        >>> state = parlour.load("quisquilian", players=3).new_state(seed=1)
+        >>> "(viewed)" in state.game.render(state.observation(0), you="viewed")
+        True
+        """
+        return self._text.render(observation, you)
 
     def events(self, before: dict[str, Any], after: dict[str, Any], action: str | None = None) -> list[str]:
         """What happened between two observations of one seat that a player would want told

@@ -75,7 +75,7 @@ def show_step(step: Step, console: Console, seat: int | None = None) -> None:
         head = f"Action {step.index}/{step.total} · seat {step.seat} ({escape(who)}) plays [cyan]{escape(step.action)}[/cyan]"
     console.print()
     console.rule(head, align="left")
-    console.print(state.game.render(state.observation(view_seat)))
+    console.print(state.game.render(state.observation(view_seat), you="viewed"))  # a record's seat, not the reader
     if state.is_terminal():
         console.print(result_text(state, step.players))
     elif step.index == step.total:

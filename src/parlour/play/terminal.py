@@ -413,10 +413,13 @@ class _Session:
 
     def _show_end(self) -> None:
         state = self.state
-        seat = next((i for i, agent in enumerate(self.seats) if agent is None), 0)
+        seat = next((i for i, agent in enumerate(self.seats) if agent is None), None)
         self.console.print()
         self.console.rule("[bold]Game over[/bold]", align="left")
-        self.console.print(state.game.render(state.observation(seat)))
+        if seat is not None:
+            self.console.print(state.game.render(state.observation(seat)))
+        else:  # only bots played: seat 0's table, tagged as seen, not as the watcher's own
+            self.console.print(state.game.render(state.observation(0), you="viewed"))
         self.console.print(result_text(state, self.names))
 
 

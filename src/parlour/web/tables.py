@@ -299,7 +299,7 @@ class Table:
         observation = state.observation(seat)
         step = {"n": n, "seat": entry["seat"], "action": entry["action"], "observation": observation}
         if text:
-            step["text"] = plain_text(self.game.render(observation))
+            step["text"] = plain_text(self.game.render(observation, you="viewed"))  # whoever reads the replay
         return step
 
     def _check_over(self, what: str) -> None:

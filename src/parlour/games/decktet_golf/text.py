@@ -143,7 +143,7 @@ def near_lines(layout: dict[str, str]) -> list[tuple[str, int, str]]:
 
 
 # -- a seat's block ----------------------------------------------------------------------------
-def seat_block(obs: dict[str, Any], seat: int) -> list[list[Segment]]:
+def seat_block(obs: dict[str, Any], seat: int, you: str = "you") -> list[list[Segment]]:
     """A seat's lines: its name and marks, its totals, the plus sign, its near lines."""
     layout = obs["layouts"][seat]
     to_play = seat == obs["current_player"]
@@ -151,7 +151,7 @@ def seat_block(obs: dict[str, Any], seat: int) -> list[list[Segment]]:
     head: list[Segment] = [("▶ " if to_play else "  ", "bold yellow"),
                            (f"Seat {seat}", "bold yellow" if to_play else "bold")]
     if seat == obs["seat"]:
-        head.append((" (you)", "bold"))
+        head.append((f" ({you})", "bold"))
     if seat == obs["dealer"]:
         head.append((" · dealer", "dim"))
     if obs["ender"] == seat and obs["end"] is None:
@@ -224,7 +224,7 @@ def headline(obs: dict[str, Any]) -> str:
             f" · {goal}, lowest total wins")
 
 
-def situation(obs: dict[str, Any]) -> list[str]:
+def situation(obs: dict[str, Any], you: str = "you") -> list[str]:
     """What is going on now: the opening flips, the card in hand, lines, swaps, last turns."""
     if obs["end"] is not None:
         return []
@@ -239,13 +239,14 @@ def situation(obs: dict[str, Any]) -> list[str]:
         lines.append(f"Opening: seat {player} turns up {counted(left, 'more card')} outside the core.")
     elif phase in ("drawn", "taken", "flip"):
         drawn, source = obs["drawn"], obs["drawn_from"]
-        mine = turn == obs["seat"]
+        mine = turn == obs["seat"] and you == "you"  # else the seat is spoken of by number
         if drawn is not None and mine:
             then = ("replace a cell with it" if source == "discard"
                     else "replace a cell with it, or discard it and flip a card")
             lines.append(f"[bold]In your hand:[/bold] {card_long(drawn)} from the {source}: {then}.")
         elif drawn is not None:
-            lines.append(f"Seat {turn} holds {card_long(drawn)} from the discard pile.")
+            pile = "discard pile" if source == "discard" else "draw pile"  # a viewed seat's own draw shows
+            lines.append(f"Seat {turn} holds {card_long(drawn)} from the {pile}.")
         elif phase == "flip" and mine:
             lines.append("[bold]You discarded the card drawn:[/bold] turn up one of your face-down cards.")
         elif phase == "flip":
@@ -317,11 +318,12 @@ def score_sheet(obs: dict[str, Any]) -> str | None:
     return f"[bold]Scores[/bold] [dim](seats {seats})[/dim] {more}{'  '.join(parts)}   [bold]totals {totals}[/bold]"
 
 
-def render(obs: dict[str, Any]) -> str:
+def render(obs: dict[str, Any], you: str = "you") -> str:
     """Every seat's layout, the piles, the card in hand, and running and match totals.
 
     At the start of a round (no card turned up yet but the opening flips), the layouts
-    of the round just ended are shown first, all face up, as they were scored.
+    of the round just ended are shown first, all face up, as they were scored. ``you``: see
+    :meth:`parlour.core.game.Game.render`.
     """
     lines = []
     if obs["last_round_layouts"] and all(len(up) <= obs["options"]["opening_flips"] for up in obs["face_up"]):
@@ -329,24 +331,24 @@ def render(obs: dict[str, Any]) -> str:
                  "dealer": (obs["dealer"] - 1) % len(obs["layouts"])}
         scores = " / ".join(str(s) for s in obs["round_scores"][-1])
         lines += [f"[bold]Round {obs['round'] - 1} ended[/bold]: the layouts as scored ({scores})"]
-        lines += _layout_rows(ended) + [""]
+        lines += _layout_rows(ended, you) + [""]
     lines.append(headline(obs))
-    lines += _layout_rows(obs)
+    lines += _layout_rows(obs, you)
     lines.append("")
     lines.append(piles(obs))
     sheet = score_sheet(obs)
     if sheet:
         lines.append(sheet)
-    lines += situation(obs)
+    lines += situation(obs, you)
     return "\n".join(lines)
 
 
-def _layout_rows(obs: dict[str, Any]) -> list[str]:
+def _layout_rows(obs: dict[str, Any], you: str) -> list[str]:
     lines: list[str] = []
     seat = 0
     for count in _rows_of_blocks(len(obs["layouts"])):
         lines.append("")
-        lines += _side_by_side([seat_block(obs, s) for s in range(seat, seat + count)])
+        lines += _side_by_side([seat_block(obs, s, you) for s in range(seat, seat + count)])
         seat += count
     return lines
 

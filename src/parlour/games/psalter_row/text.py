@@ -88,8 +88,9 @@ def _hand(obs: dict[str, Any]) -> str:
     return _cards(obs["hand"], "(empty)")
 
 
-def render(obs: dict[str, Any]) -> str:
-    """The table: Row with Quires marked, hand, piles, removed cards and the score so far."""
+def render(obs: dict[str, Any], you: str = "you") -> str:
+    """The table: Row with Quires marked, hand, piles, removed cards and the score so far
+    (``you``: see :meth:`parlour.core.game.Game.render`; a solitaire's one seat has no tag)."""
     parts = breakdown_parts([parse_card(c) for c in obs["row"]])
     discard = obs["discard"]
     top = f", top {card_markup(discard[-1])}" if discard else ""
@@ -109,7 +110,7 @@ def render(obs: dict[str, Any]) -> str:
         owed = obs["pending_discards"] or 1
         why = "Supply Errand" if obs["pending"] == "errand_discard" else "Revision"
         lines.append(f"[bold magenta]The {why} owes a discard: discard {_count(owed, 'card')} "
-                     "from your hand[/bold magenta]")
+                     f"from {'your' if you == 'you' else 'the'} hand[/bold magenta]")
     if obs["end"]:
         lines.append(f"[bold]Ended[/bold]      {END_TEXT.get(obs['end'], obs['end'])}")
     return "\n".join(lines)

@@ -151,7 +151,7 @@ def grid_lines(obs: dict[str, Any]) -> list[list[Segment]]:
 
 
 # -- the situation next to the grid -----------------------------------------------------------
-def situation(obs: dict[str, Any]) -> list[str]:
+def situation(obs: dict[str, Any], you: str = "you") -> list[str]:
     """Two lines above the grid: the turn, who plays, the roll and what is left to do; the
     draw pile and the clearings."""
     player = obs["player"]
@@ -163,7 +163,7 @@ def situation(obs: dict[str, Any]) -> list[str]:
     else:
         me = obs["seat"] == player
         first = (f"[bold]Turn {obs['turns'] + 1}[/bold] · [bold yellow]▶ seat {player}[/bold yellow] to play"
-                 + (" [bold](you)[/bold]" if me else "") + f" · die [bold]{obs['roll']}[/bold] · ")
+                 + (f" [bold]({you})[/bold]" if me else "") + f" · die [bold]{obs['roll']}[/bold] · ")
         if obs["phase"] == "discard":
             n = obs["to_discard"]
             first += f"[bold]discard[/bold] {counted(n, 'more card')} [dim](one per spot)[/dim]"
@@ -191,21 +191,21 @@ def end_text(obs: dict[str, Any]) -> str:
 
 
 # -- seats and hand -----------------------------------------------------------------------------
-def seat_line(obs: dict[str, Any], seat: int) -> str:
+def seat_line(obs: dict[str, Any], seat: int, you: str = "you") -> str:
     """``▶ Seat 2 (you)  6 cards  A23······T··K  3/13  runs 1:2C-6C  2:9S-JS``."""
     to_play = obs["end"] is None and seat == obs["player"]
     won = obs["end"] == "complete" and seat == obs.get("winner")
     covered = obs["coverage"][seat]
     name = f"Seat {seat}"
     head = ("[bold yellow]▶ " + name + "[/bold yellow]") if to_play else f"  [bold]{name}[/bold]"
-    you = " [bold](you)[/bold]" if seat == obs["seat"] else "      "
+    tag = f" [bold]({you})[/bold]" if seat == obs["seat"] else " " * (len(you) + 3)
     size = obs["hand_sizes"][seat]
     strip = "".join(f"[bold green]{c}[/bold green]" if c != "·" else "[dim]·[/dim]" for c in coverage_strip(covered))
     runs = [f"[dim]{i}:[/dim]{_run_markup(run)}" for i, run in enumerate(obs["runs"][seat], 1)]
     rows = ["  ".join(runs[at : at + RUNS_PER_LINE]) for at in range(0, len(runs), RUNS_PER_LINE)]
     shown = f"\n{' ' * RUNS_INDENT}".join(rows) or "[dim]no runs[/dim]"  # long run lists wrap, aligned
     trophy = "  [bold green]won[/bold green]" if won else ""
-    return f"{head}{you} {size:>2} card{'s' if size != 1 else ' '}  {strip} {len(covered):>2}/13  {shown}{trophy}"
+    return f"{head}{tag} {size:>2} card{'s' if size != 1 else ' '}  {strip} {len(covered):>2}/13  {shown}{trophy}"
 
 
 RUNS_PER_LINE = 5  # runs shown per line of a seat (each at most 10 columns wide)
@@ -229,17 +229,18 @@ def hand_text(hand: Sequence[str]) -> str:
     return "   ".join(groups)
 
 
-def render(obs: dict[str, Any]) -> str:
+def render(obs: dict[str, Any], you: str = "you") -> str:
     """The situation, the grid of spots, every seat's line, the own hand (at most 87 columns
-    wide, seat lines aside)."""
-    lines = situation(obs) + [_markup(segments) for segments in grid_lines(obs)]
+    wide, seat lines aside; ``you``: see :meth:`parlour.core.game.Game.render`)."""
+    lines = situation(obs, you) + [_markup(segments) for segments in grid_lines(obs)]
     for seat in range(len(obs["runs"])):
-        lines.append(seat_line(obs, seat))
+        lines.append(seat_line(obs, seat, you))
     if obs["hand"] is None:  # a spectator's (public) observation
         lines.append("[dim]Spectating: every hand is hidden[/dim]")
     else:
-        lines.append(f"[bold]Your hand[/bold] (seat {obs['seat']}, "
-                     f"{counted(len(obs['hand']), 'card')}): {hand_text(obs['hand'])}")
+        whose = f"[bold]Your hand[/bold] (seat {obs['seat']}, " if you == "you" else \
+            f"[bold]Hand of seat {obs['seat']}[/bold] ({you}, "
+        lines.append(f"{whose}{counted(len(obs['hand']), 'card')}): {hand_text(obs['hand'])}")
     return "\n".join(lines)
 
 
