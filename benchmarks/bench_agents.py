@@ -21,9 +21,12 @@ figures of the issue-20 targets; ``parlour duplicate`` is the command for everyo
 ``ladder``: the levels (``parlour.agents.levels.LEVELS``) of one game in one tournament, as
 ``strength`` plays it, each level by its spec for the game without its clock: the levels'
 searches are bound by iterations, so this is the level's play wherever its clock does not bind
-(``levels`` measures that), and the same games on a busy machine as on a quiet one.
+(``levels`` measures that), and the same games on a busy machine as on a quiet one. ``--clock``
+keeps each level's clock, as in play: for a level whose clock binds (Psalter Row's expert, whose
+whole search would take 10-50 s an early decision), the level as players meet it on this machine.
 
     .venv/bin/python benchmarks/bench_agents.py ladder quisquilian --players 4 --games 400 --workers 16
+    .venv/bin/python benchmarks/bench_agents.py ladder psalter-row --clock --games 300 --seed 3 --workers 2
 
 ``levels``: each level's think time per decision (median, 95th percentile, most) in every
 game, on decisions met in heuristic play, one process, against each level's bound.
@@ -121,7 +124,8 @@ def strength(args: argparse.Namespace) -> None:
 
 
 def ladder(args: argparse.Namespace) -> None:
-    args.agents = ",".join(unclocked(level.spec_for(args.game)) for level in LEVELS)
+    specs = [level.spec_for(args.game) for level in LEVELS]
+    args.agents = ",".join(specs if args.clock else map(unclocked, specs))
     strength(args)
 
 
@@ -447,6 +451,7 @@ def main() -> None:
     run_options(s)
     lad = commands.add_parser("ladder", help="the levels of one game in one tournament, with verdicts")
     lad.add_argument("--games", type=int, default=200)
+    lad.add_argument("--clock", action="store_true", help="keep each level's time= bound, as in play")
     run_options(lad)
     lv = commands.add_parser("levels", help="each level's seconds a decision in every game")
     lv.add_argument("--decisions", type=int, default=40)

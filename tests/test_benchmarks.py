@@ -3,6 +3,7 @@ moved elsewhere would otherwise break them unnoticed."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -115,15 +116,30 @@ def test_a_small_playout_run_compares_the_engines():
     assert ("x |" in done.stdout) == (len(engines) == 2)  # the ratio, where both engines ran
 
 
-def test_a_ladder_run_plays_every_level_of_the_game_without_its_clock():
-    done = run("bench_agents.py", "ladder", "psalter-row", "--games", "1", "--workers", "1")
+def test_a_ladder_run_plays_every_level_of_the_game_with_its_clock_if_asked():
+    done = run("bench_agents.py", "ladder", "psalter-row", "--games", "1", "--workers", "1", "--clock")
     assert done.returncode == 0, done.stderr
     from parlour.agents.levels import LEVELS
 
     said = " ".join(done.stdout.split())  # the console wraps long lines
     assert f"{len(LEVELS)} games of random, heuristic, " in said
-    assert "time=" not in said  # the iteration bounds alone
+    assert LEVELS[-1].spec_for("psalter-row") in said  # the expert as players meet it, clock and all
     assert "(no interval: one deal) points over 1 deals: not separated at 95%" in said
+
+
+def test_a_ladder_plays_the_levels_without_their_clocks_by_default(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import bench_agents
+
+    from parlour.agents.levels import LEVELS
+
+    played = []
+    monkeypatch.setattr(bench_agents, "strength", lambda args: played.append(args.agents))
+    for clock in (False, True):
+        bench_agents.ladder(argparse.Namespace(game="decktet-golf", clock=clock))
+    specs = [level.spec_for("decktet-golf") for level in LEVELS]
+    assert played == [",".join(map(bench_agents.unclocked, specs)), ",".join(specs)]
+    assert "time=" not in played[0] and "time=" in played[1]  # the iteration bounds alone, or the clocks too
 
 
 def test_a_levels_run_times_every_level():
