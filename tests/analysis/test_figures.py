@@ -140,3 +140,37 @@ def test_decktet_golf_score_intervals_stay_within_what_its_rounds_can_score():
     for seat, _ in enumerate(rows[0]["agents"]):
         estimate = summarize(rows, 2).seats[seat].score
         assert low <= estimate.low <= estimate.high <= high
+
+
+def test_compare_keeps_scores_within_the_game_and_its_differences_within_their_span():
+    # Two Psalter Row games: t(1) alone gave the score -3.0 [-28.4, 22.4] (issue #20's review).
+    variants = parse_variants(["errand_draw=1", "errand_draw=2"], parlour.load("psalter-row"))
+    runs = variant_runs("psalter-row", {}, variants, ("random",), seed=1)
+    rows = [row for run in runs for row in play_chunk(run, range(2))]
+    assert mean_ci([row["score"] for row in rows[:2]]).low < -9
+    effects = {effect.figure: effect for effect in comparison(rows).effects}
+    for estimate in effects["score"].means:
+        assert inside(estimate, -9, 14)
+    difference = effects["score"].differences[1][0]
+    assert -23 <= difference.low <= difference.high <= 23
+    for kind in ("n_swap", "n_errand"):  # 4 Kings, 4 Aces, each used once at most (PR-5, PR-6)
+        for estimate in effects[kind].means:
+            assert inside(estimate, 0, 4), kind
+
+
+def test_decktet_golf_mean_round_scores_stay_within_one_rounds_bounds():
+    from parlour.analysis.figures import figure_bounds
+
+    game = parlour.load("decktet-golf", players=3, rounds=2)
+    one_round = parlour.load("decktet-golf", players=3, rounds=1).score_bounds()
+    assert figure_bounds("decktet-golf", game.options, "round_score_1") == one_round == game.figure_bounds("round_score_turn_order3")
+    assert game.figure_bounds("score_2") == game.score_bounds() and game.figure_bounds("turns") == (None, None)
+    rows = list(simulate(game, [parlour.agent("random")] * 3, games=2, seed=0))
+    summary = summarize(rows, 3)
+    for estimate in summary.seat_figures["round_score"]:
+        assert inside(estimate, *one_round)
+    for place in (1, 2, 3):
+        _, estimate = summary.figures[f"round_score_turn_order{place}"]
+        assert inside(estimate, *one_round)
+    wide = mean_ci([row["round_score_2"] for row in rows])
+    assert wide.low < one_round[0] and wide.high > one_round[1]  # what Student's t alone gives two games

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from parlour.analysis.figures import difference_estimate, figure_estimate, is_share
+from parlour.analysis.figures import Bounds, difference_bounds, difference_estimate, figure_bounds, figure_estimate, is_share
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
@@ -207,6 +207,7 @@ class Comparer:
         self.figures: dict[int, dict[str, Figure]] = {}
         self.ends: dict[int, dict[str, int]] = {}  # variant -> reason -> games
         self.moved: dict[int, dict[str, list[int]]] = {}  # variant -> reason -> [games it ended so, the first not; the reverse]
+        self.played: dict[int, tuple[Any, Any]] = {}  # variant -> its rows' game and options: what a figure can be
 
     def add(self, row: dict[str, Any]) -> None:
         """One more row (of any variant, any game)."""
@@ -226,6 +227,7 @@ class Comparer:
             self.figures = {v: {name: Figure() for name in self.names} for v in self.order}
             self.ends = {v: {} for v in self.order}
             self.moved = {v: {} for v in self.order[1:]}
+            self.played = {v: (game[v].get("game"), game[v].get("options")) for v in self.order}
         if sorted(game) != self.order:
             return  # a variant that was not in the first game: nothing to pair it with
         self.games += 1
@@ -247,6 +249,12 @@ class Comparer:
                 self.moved[v].setdefault(end, [0, 0])[0] += 1
                 self.moved[v].setdefault(first_end, [0, 0])[1] += 1
 
+    def _bounds(self, variant: int, name: str) -> Bounds:
+        """What the figure ``name`` of ``variant``'s games can be (a score within its game's
+        bounds under the variant's options)."""
+        game, options = self.played.get(variant, (None, None))
+        return figure_bounds(game, options, name)
+
     @classmethod
     def of_tables(cls, tables: dict[str, Any]) -> Comparer:
         """The comparer of whole variants at once, each a pyarrow table (its rows in any order;
@@ -267,6 +275,8 @@ class Comparer:
         comparer.order = list(range(len(parts)))
         comparer.labels = dict(enumerate(tables))
         comparer.games = len(common)
+        comparer.played = {v: tuple(part[key][0].as_py() if key in part.column_names else None  # type: ignore[misc]
+                                    for key in ("game", "options")) for v, part in enumerate(parts)}
         found = [_table_figures(part) for part in parts]
         comparer.names = [name for name in found[0] if all(name in f for f in found)]
         for v, figures_of in enumerate(found):
@@ -306,12 +316,15 @@ class Comparer:
     def _effect(self, name: str) -> Effect:
         found = [self.figures[v][name] for v in self.order]
         samples = [figure.values.sample() for figure in found]
-        means = [figure_estimate(name, sample, figure.binary) for sample, figure in zip(samples, found)]
+        bounds = [self._bounds(v, name) for v in self.order]
+        means = [figure_estimate(name, sample, figure.binary, within)
+                 for sample, figure, within in zip(samples, found, bounds)]
         first = is_share(name, samples[0].minimum, samples[0].maximum, found[0].binary)
         differences: list[Difference | None] = [None]
-        for sample, figure in zip(samples[1:], found[1:]):
+        for sample, figure, within in zip(samples[1:], found[1:], bounds[1:]):
             shares = first and is_share(name, sample.minimum, sample.maximum, figure.binary)
-            differences.append(Difference(*difference_estimate(figure.differences.sample(), shares), holm=math.nan))
+            apart = difference_bounds(bounds[0], within)  # this variant's value less the first's
+            differences.append(Difference(*difference_estimate(figure.differences.sample(), shares, apart), holm=math.nan))
         return Effect(name, means, differences)
 
     def _end_effect(self, end: str) -> Effect:

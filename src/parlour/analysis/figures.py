@@ -43,8 +43,9 @@ FLOORS: dict[str, float] = {
     **dict.fromkeys(("turns", "decisions", "lead_changes", "turns_per_round", "line_discards",
                      "line_discards_per_round", "runs", "additions", "clearings", "row_size"), 0),
 }
-#: The most a count can be by the rules, where it has a most: a Psalter Row Row holds 2-10.
-CEILINGS: dict[str, float] = {"row_size": 9}
+#: The most a count can be by the rules, where it has a most: a Psalter Row Row holds 2-10;
+#: each Directive uses up one of the 4 Kings (PR-5), each Errand one of the 4 Aces (PR-6).
+CEILINGS: dict[str, float] = {"row_size": 9, "n_swap": 4, "n_errand": 4}
 #: Psalter Row's uses of each action kind per game (``n_place``, ...): counts from 0.
 COUNT_PREFIX = "n_"
 #: Shares of the games: what a seat won, how a game ended, whether the first player won.
@@ -95,32 +96,47 @@ def score_bounds(game: str | None, options: dict[str, Any] | str | None = None) 
     >>> score_bounds("psalter-row"), score_bounds("decktet-golf", {"rounds": 1}), score_bounds(None)
     ((-9, 14), (-8, 111), (None, None))
     """
+    return figure_bounds(game, options, "score")
+
+
+def figure_bounds(game: str | None, options: dict[str, Any] | str | None, name: str) -> Bounds:
+    """What the figure ``name`` of a row of ``game`` with ``options`` can be, as ``within``
+    bounds for its interval: the game's ``figure_bounds(name)`` (a score's, a Decktet Golf mean
+    round score's one round), open (None) where it has none or the game or options do not load.
+
+    >>> figure_bounds("decktet-golf", {"players": 3}, "round_score_2"), figure_bounds("x", None, "score")
+    ((-20, 120), (None, None))
+    """
     if isinstance(options, str):
         try:
             options = json.loads(options)
         except ValueError:
             options = None
-    return _score_bounds(game, json.dumps(options if isinstance(options, dict) else {}, sort_keys=True))
+    return _figure_bounds(game, json.dumps(options if isinstance(options, dict) else {}, sort_keys=True), name)
 
 
 @functools.cache
-def _score_bounds(game: str | None, options: str) -> Bounds:
+def _figure_bounds(game: str | None, options: str, name: str) -> Bounds:
     if game not in parlour.game_names():
         return None, None
     try:
-        return parlour.load(game, **json.loads(options)).score_bounds()
+        return parlour.load(game, **json.loads(options)).figure_bounds(name)
     except ParlourError:
         return None, None
 
 
-def difference_bounds(bounds: Bounds) -> Bounds:
-    """What a difference of two values within ``bounds`` can be.
+def difference_bounds(bounds: Bounds, second: Bounds | None = None) -> Bounds:
+    """What a difference of two values within ``bounds`` can be; with ``second``, what a value
+    within ``second`` less one within ``bounds`` can be.
 
-    >>> difference_bounds((-9, 14)), difference_bounds((0, None))
-    ((-23, 23), (None, None))
+    >>> difference_bounds((-9, 14)), difference_bounds((0, None)), difference_bounds((0, 10), (5, 20))
+    ((-23, 23), (None, None), (-5, 20))
     """
     low, high = bounds
-    return (None, None) if low is None or high is None else (low - high, high - low)
+    second_low, second_high = bounds if second is None else second
+    if None in (low, high, second_low, second_high):
+        return None, None
+    return second_low - high, second_high - low  # type: ignore[operator]
 
 
 def figure_ci(name: str, values: Sequence[float]) -> Estimate:
@@ -128,17 +144,22 @@ def figure_ci(name: str, values: Sequence[float]) -> Estimate:
     return figure_estimate(name, Sample.of(values), all(v in (0, 1) for v in values))
 
 
-def figure_estimate(name: str, sample: Sample, binary: bool) -> Estimate:
+def figure_estimate(name: str, sample: Sample, binary: bool, within: Bounds = (None, None)) -> Estimate:
     """:func:`figure_ci` of the values a :class:`~parlour.analysis.stats.Sample` describes,
-    ``binary`` when every value is 0 or 1.
+    ``binary`` when every value is 0 or 1; a figure that is neither a share nor a count keeps
+    its interval ``within`` (:func:`figure_bounds`).
 
     >>> figure_estimate("rounds", Sample.of([1, 1, 2]), binary=False) == figure_ci("rounds", [1, 1, 2])
     True
+    >>> figure_estimate("score", Sample.of([-5, 10]), False, within=(-9, 14))  # t(1) alone: -92.8 .. 97.8
+    Estimate(mean=2.5, low=-9, high=14, n=2)
     """
     if is_share(name, sample.minimum, sample.maximum, binary):
         return proportion_ci(sample.total, sample.n)
     least = floor(name)
-    return mean_estimate(sample) if least is None else count_estimate(sample, least, ceiling=CEILINGS.get(name))
+    if least is None:
+        return mean_estimate(sample, within=within)
+    return count_estimate(sample, least, ceiling=CEILINGS.get(name))
 
 
 def figure_difference(name: str, first: Sequence[float], second: Sequence[float]) -> tuple[Estimate, float]:
@@ -152,7 +173,8 @@ def figure_difference(name: str, first: Sequence[float], second: Sequence[float]
     return paired_difference(first, second, within=(-1, 1) if shares else (None, None))
 
 
-def difference_estimate(differences: Sample, shares: bool) -> tuple[Estimate, float]:
+def difference_estimate(differences: Sample, shares: bool, within: Bounds = (None, None)) -> tuple[Estimate, float]:
     """:func:`figure_difference` from the :class:`~parlour.analysis.stats.Sample` of the
-    differences, ``shares`` when both sides are shares (:func:`is_share`)."""
-    return paired_estimate(differences, within=(-1, 1) if shares else (None, None))
+    differences, ``shares`` when both sides are shares (:func:`is_share`); other figures' kept
+    ``within`` (:func:`difference_bounds`)."""
+    return paired_estimate(differences, within=(-1, 1) if shares else within)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.analysis.figures import figure_estimate, is_share, score_bounds
+from parlour.analysis.figures import figure_bounds, figure_estimate, is_share, score_bounds
 from parlour.analysis.lead import lead_track
 from parlour.analysis.stats import Estimate, Moments, histogram_of, mean_estimate, median_of, proportion_ci
 from parlour.core.chance import derive_seed
@@ -314,7 +314,7 @@ class Summarizer:
                 sample = column.moments.sample()
                 binary = column.tally is not None and set(column.tally) <= {0, 1}
                 figures[key] = (is_share(key, sample.minimum, sample.maximum, binary),
-                                figure_estimate(key, sample, binary))
+                                figure_estimate(key, sample, binary, figure_bounds(self.game, self.options, key)))
                 if column.tally is not None:
                     spreads[key] = (sample.minimum, median_of(column.tally), sample.maximum,
                                     proportion_ci(column.above, n))
@@ -335,6 +335,8 @@ class Summarizer:
                 group = [self.columns.get(f"{base}_{seat}") for seat in range(self.num_players)]
                 if all(c is not None and c.numbers and c.n == n for c in group) \
                         and f"{base}_{self.num_players}" not in self.columns:
-                    seat_figures[base] = [mean_estimate(c.moments.sample()) for c in group]  # type: ignore[union-attr]
+                    within = figure_bounds(self.game, self.options, key)  # every seat's the same
+                    seat_figures[base] = [mean_estimate(c.moments.sample(), within=within)  # type: ignore[union-attr]
+                                          for c in group]
                     per_seat.update(f"{base}_{seat}" for seat in range(self.num_players))
         return seat_figures, per_seat

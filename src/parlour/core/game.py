@@ -59,6 +59,18 @@ class Game:
         """
         return (None, None) if self.score_range is None else self.score_range
 
+    def figure_bounds(self, name: str) -> tuple[float | None, float | None]:
+        """The least and most the figure ``name`` of a result row (``score``, ``score_<seat>``,
+        or one of :meth:`State.stats`'s) can be under these options, as ``within`` bounds for its
+        interval; None where there is no bound. A game overrides it for figures of its own.
+
+        >>> import parlour
+        >>> parlour.load("psalter-row").figure_bounds("score"), parlour.load("psalter-row").figure_bounds("turns")
+        ((-9, 14), (None, None))
+        """
+        base, _, seat = name.rpartition("_")
+        return self.score_bounds() if name == "score" or (base == "score" and seat.isdigit()) else (None, None)
+
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.option_specs, options, self.name)
 

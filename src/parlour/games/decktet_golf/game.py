@@ -61,12 +61,25 @@ class DecktetGolf(Game):
         >>> parlour.load("decktet-golf", rounds=1).score_bounds(), parlour.load("decktet-golf").score_bounds()
         ((-8, 111), (None, 160))
         """
-        values = sorted(VALUE[card] for card in self.deck)
-        low, high = sum(values[:N_CELLS]), sum(values[-N_CELLS:])
+        low, high = self._round_bounds()
         rounds = self.options["rounds"]
         if rounds is not None:
             return rounds * low, rounds * high
         return None, self.options["target"] - 1 + high
+
+    def figure_bounds(self, name: str) -> tuple[float | None, float | None]:
+        """A seat's mean round score (``round_score_<seat>``, ``round_score_turn_order<k>``) lies
+        within one round's bounds; the rest as :meth:`Game.figure_bounds`.
+
+        >>> import parlour
+        >>> parlour.load("decktet-golf").figure_bounds("round_score_1")
+        (-8, 111)
+        """
+        return self._round_bounds() if name.startswith("round_score_") else super().figure_bounds(name)
+
+    def _round_bounds(self) -> tuple[int, int]:
+        values = sorted(VALUE[card] for card in self.deck)
+        return sum(values[:N_CELLS]), sum(values[-N_CELLS:])
 
     def _parse_spec(self, text: str) -> Spec:
         return parse_spec(text, self.options["excuse"])
