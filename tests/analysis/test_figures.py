@@ -8,11 +8,11 @@ import pytest
 import parlour
 from parlour.analysis.compare import comparison, parse_variants, variant_runs
 from parlour.analysis.duplicate import summary as duplicate_summary
-from parlour.analysis.figures import CEILINGS, FLOORS, figure_ci, figure_difference, floor, is_rate
+from parlour.analysis.figures import FLOORS, figure_ci, figure_difference, figure_estimate, floor, is_rate
 from parlour.analysis.metrics import design_metrics
 from parlour.analysis.parallel import play_chunk
 from parlour.analysis.simulate import simulate, summarize
-from parlour.analysis.stats import count_ci, mean_ci, proportion_ci
+from parlour.analysis.stats import Sample, count_ci, mean_ci, proportion_ci
 from parlour.analysis.tournament import standings
 
 
@@ -47,13 +47,14 @@ def test_every_figure_of_every_game_stays_in_range():
             if rate:
                 assert inside(estimate, 0, 1), figure
             elif floor(figure) is not None:
-                assert inside(estimate, floor(figure), CEILINGS.get(figure)), figure
-                if figure not in CEILINGS:
+                ceiling = game.figure_bounds(figure)[1]
+                assert inside(estimate, floor(figure), ceiling), figure
+                if ceiling is None:
                     assert estimate == count_ci(values, floor(figure))
             else:
                 assert estimate == mean_ci(values), figure
         for kind, estimate in design_metrics(rows).actions:
-            assert inside(estimate, 0), kind
+            assert inside(estimate, 0, game.figure_bounds(f"n_{kind}")[1]), kind
 
 
 def test_the_kind_of_each_figure():
@@ -64,6 +65,8 @@ def test_the_kind_of_each_figure():
     assert not is_rate("rounds", [1, 1]) and not is_rate("lead_changes", [0, 1])
     assert figure_ci("reshuffled", [1, 0, 0, 0]) == proportion_ci(1, 4)
     assert figure_ci("turns", [30, 31, 40]) == count_ci([30, 31, 40], 0)
+    every_king = figure_estimate("n_swap", Sample.of([4, 4]), False, within=(0, 4))  # both games at the most
+    assert 0 < every_king.low < 4 == every_king.high and figure_estimate("turns", Sample.of([9, 9]), False).low is None
 
 
 def test_a_paired_difference_of_shares_stays_within_plus_and_minus_one():
@@ -142,13 +145,22 @@ def test_decktet_golf_score_intervals_stay_within_what_its_rounds_can_score():
         assert low <= estimate.low <= estimate.high <= high
 
 
+def compared(game: str, options: list[str], agents: tuple[str, ...], games: int, seed: int) -> dict:
+    variants = parse_variants(options, parlour.load(game))
+    runs = variant_runs(game, {}, variants, agents, seed=seed)
+    rows = [row for run in runs for row in play_chunk(run, range(games))]
+    return rows, {effect.figure: effect for effect in comparison(rows).effects}
+
+
 def test_compare_keeps_scores_within_the_game_and_its_differences_within_their_span():
     # Two Psalter Row games: t(1) alone gave the score -3.0 [-28.4, 22.4] (issue #20's review).
-    variants = parse_variants(["errand_draw=1", "errand_draw=2"], parlour.load("psalter-row"))
-    runs = variant_runs("psalter-row", {}, variants, ("random",), seed=1)
-    rows = [row for run in runs for row in play_chunk(run, range(2))]
-    assert mean_ci([row["score"] for row in rows[:2]]).low < -9
-    effects = {effect.figure: effect for effect in comparison(rows).effects}
+    rows, effects = compared("psalter-row", ["revision_discard=hand", "revision_discard=2"], ("random",), 2, 113)
+    first, second = ([row for row in rows if row["variant_index"] == v] for v in (0, 1))
+    for kind, most in (("score", 14), ("n_swap", 4), ("n_errand", 4)):  # Student's t alone passes the bounds
+        apart = mean_ci([b[kind] - a[kind] for a, b in zip(first, second)])
+        assert apart.low is not None and max(apart.high, -apart.low) > (23 if kind == "score" else 4), kind
+        alone = [mean_ci([row[kind] for row in side]) for side in (first, second)]
+        assert any(e.high > most or e.low < (-9 if kind == "score" else 0) for e in alone), kind
     for estimate in effects["score"].means:
         assert inside(estimate, -9, 14)
     difference = effects["score"].differences[1][0]
@@ -156,6 +168,19 @@ def test_compare_keeps_scores_within_the_game_and_its_differences_within_their_s
     for kind in ("n_swap", "n_errand"):  # 4 Kings, 4 Aces, each used once at most (PR-5, PR-6)
         for estimate in effects[kind].means:
             assert inside(estimate, 0, 4), kind
+        assert -4 <= effects[kind].differences[1][0].low <= effects[kind].differences[1][0].high <= 4, kind
+    assert -9 <= effects["row_size"].differences[1][0].low  # at most 9 Quires, at least none
+
+
+def test_compare_of_variants_with_other_bounds_keeps_each_within_its_own():
+    # One round scores -8..111 with the two-player deck; two rounds twice that.
+    _, effects = compared("decktet-golf", ["rounds=1", "rounds=2"], ("random", "random"), 2, 3)
+    (low1, high1), (low2, high2) = (parlour.load("decktet-golf", rounds=n).score_bounds() for n in (1, 2))
+    for key in ("score_0", "score_1"):
+        one, two = effects[key].means
+        assert inside(one, low1, high1) and inside(two, low2, high2) and two.high > high1, key
+        difference = effects[key].differences[1][0]
+        assert difference.mean != 0 and low2 - high1 <= difference.low <= difference.high <= high2 - low1, key
 
 
 def test_decktet_golf_mean_round_scores_stay_within_one_rounds_bounds():
@@ -165,6 +190,7 @@ def test_decktet_golf_mean_round_scores_stay_within_one_rounds_bounds():
     one_round = parlour.load("decktet-golf", players=3, rounds=1).score_bounds()
     assert figure_bounds("decktet-golf", game.options, "round_score_1") == one_round == game.figure_bounds("round_score_turn_order3")
     assert game.figure_bounds("score_2") == game.score_bounds() and game.figure_bounds("turns") == (None, None)
+    assert game.figure_bounds("round_score_spread") == (None, None)  # a mean round score by seat or turn order only
     rows = list(simulate(game, [parlour.agent("random")] * 3, games=2, seed=0))
     summary = summarize(rows, 3)
     for estimate in summary.seat_figures["round_score"]:

@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.analysis.columns import read_table
+from parlour.analysis.columns import groups, read_table
 from parlour.analysis.compare import Comparer
 from parlour.analysis.duplicate import DuplicateSummary, duplicate_deal, summary
 from parlour.analysis.html import build_report
@@ -337,3 +337,41 @@ def test_the_poisson_bootstrap_weights_average_one():
     assert statistics.fmean(weights) == pytest.approx(1, abs=0.02)
     assert statistics.variance(weights) == pytest.approx(1, abs=0.03)
     assert weights.count(0) / len(weights) == pytest.approx(math.exp(-1), abs=0.01)
+
+
+# -- a file's options bound its figures ----------------------------------------------------
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_a_file_keeps_each_variants_options_and_so_its_bounds(tmp_path, suffix):
+    # Three seats and the Excuse: a round scores -20..130, not the default deck's -8..111; two
+    # games give Student's t an interval far wider than either (issue #20's review).
+    path = tmp_path / f"golf{suffix}"
+    stdout("compare", "decktet-golf", "--players", "3", "--option", "excuse=true", "--variant", "rounds=1",
+           "--variant", "rounds=2", "-n", "2", "--seed", "1", "--out", str(path))
+    table = read_table(path)
+    comparer = Comparer.of_tables(groups(table))
+    bounds = [parlour.load("decktet-golf", players=3, excuse=True, rounds=n).score_bounds() for n in (1, 2)]
+    assert bounds[0] == (-20, 130) and parlour.load("decktet-golf", rounds=1).score_bounds() == (-8, 111)
+    assert [json.loads(options)["rounds"] if isinstance(options, str) else options["rounds"]
+            for _, options in comparer.played.values()] == [1, 2]
+    effects = {effect.figure: effect for effect in comparer.comparison().effects}
+    lows = []
+    for key in ("score_0", "score_1", "score_2"):
+        for estimate, (low, high) in zip(effects[key].means, bounds):
+            assert low <= estimate.low <= estimate.high <= high, key
+            lows.append(estimate.low)
+        difference = effects[key].differences[1][0]
+        assert bounds[1][0] - bounds[0][1] <= difference.low <= difference.high <= bounds[1][1] - bounds[0][0]
+    assert -20 in lows and -40 in lows  # t(1) reaches past these ends; the default deck's is -8
+    page, _ = build_report(table, path.name)
+    assert "[-20.00, 130.00]" in page and "[-8.00," not in page  # the report's seat table too
+
+
+def test_a_jsonl_file_whose_variants_options_differ_in_kind_is_read(tmp_path):
+    # revision_discard is "hand" or 2: no one column type holds both, so pyarrow alone refused it.
+    path = tmp_path / "psalter.jsonl"
+    stdout("compare", "psalter-row", "--variant", "revision_discard=hand", "--variant", "revision_discard=2",
+           "-n", "2", "--seed", "1", "--out", str(path))
+    table = read_table(path)
+    assert table.num_rows == 4 and sorted(groups(table)) == ["revision_discard=2", "revision_discard=hand"]
+    page, _ = build_report(table, path.name)
+    assert "Psalter Row" in page and "[-9.00, 14.00]" in page

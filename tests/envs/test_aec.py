@@ -154,6 +154,13 @@ def test_render_ansi_shows_the_table_of_the_seat_to_act():
     assert [card[:-1] for card in shown] == [card[:-1] for card in hand]
 
 
+def test_render_ansi_tags_the_seat_to_act_as_viewed_not_as_the_reader():
+    env = ParlourAECEnv("decktet-golf", render_mode="ansi", rounds=1)
+    env.reset(seed=0)
+    text, seat = env.render(), env.decisions.state.current_player
+    assert f"Seat {seat} (viewed)" in text and "(you)" not in text
+
+
 def test_bad_settings_are_refused_with_what_is_allowed():
     with pytest.raises(OptionError, match="illegal='quietly' is not allowed: expected one of error, penalty"):
         ParlourAECEnv("psalter-row", illegal="quietly")

@@ -24,6 +24,7 @@ def test_a_full_two_player_match_with_an_agent():
     assert re.search(r"seat 1 \(random\): (draw|take|flip \w\d)", text)
     assert "Game over" in text and "Result:" in text
     assert PASS not in text  # one person: never a pass screen
+    assert "Seat 0 (you)" in text.split("Game over")[-1]  # one person: their own table at the end
     assert "match " in text and "showing " in text and "Discard:" in text and "Draw pile:" in text
 
 
@@ -54,6 +55,8 @@ def test_two_people_and_an_agent_get_pass_screens_and_their_own_views():
     text = ask.out.file.getvalue()  # type: ignore[attr-defined]
     assert "Pass the terminal to seat 1" in text and "Pass the terminal to seat 0" in text
     assert "Since your last decision" in text
+    end = text.split("Game over")[-1]  # everyone at the terminal reads it: nobody is "you"
+    assert "Seat 0 (viewed)" in end and "(you)" not in end
 
 
 def test_a_match_of_bots_alone_ends_on_a_table_that_calls_nobody_you():

@@ -23,10 +23,6 @@ from parlour.analysis.results import _read_jsonl as _read_jsonl_rows
 from parlour.analysis.stats import Moments
 from parlour.core.errors import OptionError
 
-#: What a report reads of a file: every column but the options (JSON text, unused, and large).
-UNREAD = set(JSON_COLUMNS)
-
-
 def read_table(path: Path) -> Any:
     """The rows of a results file (any format :class:`~parlour.analysis.results.RowWriter`
     writes) as a pyarrow table, old column names under their new ones; ResultsError if it
@@ -46,9 +42,20 @@ def read_table(path: Path) -> Any:
     return table.rename_columns(list(_renamed(dict.fromkeys(table.column_names))))
 
 
+def played(table: Any) -> tuple[str | None, Any]:
+    """The game and options of a table's first row (a group's: one variant), as
+    :func:`~parlour.analysis.figures.figure_bounds` takes them; None for a column not there.
+
+    >>> played(as_table([{"game": "decktet-golf", "options": {"players": 3}, "winners": []}]))
+    ('decktet-golf', '{"players": 3}')
+    """
+    return tuple(table[key][0].as_py() if key in table.column_names else None  # type: ignore[return-value]
+                 for key in ("game", "options"))
+
+
 def _read_parquet(path: Path, pa: Any) -> Any:
-    names = pa.parquet.read_schema(path).names
-    return pa.parquet.read_table(path, columns=[name for name in names if name not in UNREAD])
+    names = pa.parquet.read_schema(path).names  # the options' JSON text is one per variant: a dictionary
+    return pa.parquet.read_table(path, read_dictionary=[name for name in JSON_COLUMNS if name in names])
 
 
 def _read_jsonl(path: Path, pa: Any) -> Any:
@@ -56,10 +63,14 @@ def _read_jsonl(path: Path, pa: Any) -> Any:
 
     try:
         table = pyarrow.json.read_json(path)
-    except pa.ArrowInvalid:
-        _read_jsonl_rows(path)  # says which line is not JSON; else the types did not agree
-        raise
-    return _with_lists(table.drop_columns([name for name in UNREAD if name in table.column_names]), pa)
+    except pa.ArrowInvalid as err:
+        rows = _read_jsonl_rows(path)  # says which line is not JSON; else the types did not agree
+        if not any(f"(/{name}/" in str(err) for name in JSON_COLUMNS):
+            raise
+        # Options whose values differ in kind between variants (revision_discard=hand, =2) are
+        # no struct column pyarrow can infer: the rows read one by one, their options as text.
+        return as_table(rows)
+    return _with_lists(table, pa)
 
 
 def _read_csv(path: Path, pa: Any) -> Any:
@@ -67,9 +78,9 @@ def _read_csv(path: Path, pa: Any) -> Any:
 
     with path.open(encoding="utf-8") as file:
         header = file.readline().rstrip("\r\n").split(",")
-    wanted = [name for name in header if name not in UNREAD]
-    options = pyarrow.csv.ConvertOptions(include_columns=wanted, strings_can_be_null=True,
-                                         column_types={name: pa.string() for name in LIST_COLUMNS})
+    options = pyarrow.csv.ConvertOptions(strings_can_be_null=True, column_types={
+        **{name: pa.string() for name in LIST_COLUMNS},
+        **{name: pa.dictionary(pa.int32(), pa.string()) for name in JSON_COLUMNS if name in header}})
     table = pyarrow.csv.read_csv(path, convert_options=options)
     for name, kind in LIST_COLUMNS.items():  # "0 2" -> [0, 2]: the lists CSV joins by spaces
         if name in table.column_names:

@@ -31,7 +31,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from parlour.analysis.figures import Bounds, difference_bounds, difference_estimate, figure_bounds, figure_estimate, is_share
+from parlour.analysis.figures import (
+    Bounds,
+    difference_bounds,
+    difference_estimate,
+    figure_bounds,
+    figure_estimate,
+    is_share,
+)
 from parlour.analysis.metrics import seat_count
 from parlour.analysis.parallel import Run
 from parlour.analysis.simulate import SKIP_FIGURES, score_keys
@@ -275,8 +282,7 @@ class Comparer:
         comparer.order = list(range(len(parts)))
         comparer.labels = dict(enumerate(tables))
         comparer.games = len(common)
-        comparer.played = {v: tuple(part[key][0].as_py() if key in part.column_names else None  # type: ignore[misc]
-                                    for key in ("game", "options")) for v, part in enumerate(parts)}
+        comparer.played = {v: columns.played(part) for v, part in enumerate(parts)}
         found = [_table_figures(part) for part in parts]
         comparer.names = [name for name in found[0] if all(name in f for f in found)]
         for v, figures_of in enumerate(found):
@@ -324,7 +330,8 @@ class Comparer:
         for sample, figure, within in zip(samples[1:], found[1:], bounds[1:]):
             shares = first and is_share(name, sample.minimum, sample.maximum, figure.binary)
             apart = difference_bounds(bounds[0], within)  # this variant's value less the first's
-            differences.append(Difference(*difference_estimate(figure.differences.sample(), shares, apart), holm=math.nan))
+            estimate, p = difference_estimate(figure.differences.sample(), shares, apart)
+            differences.append(Difference(estimate, p, holm=math.nan))
         return Effect(name, means, differences)
 
     def _end_effect(self, end: str) -> Effect:

@@ -4,11 +4,14 @@ can be (docs/workbench.md, "Which interval for which figure").
 - A **share of games** (a yes/no figure, a seat's share of the win, an end reason, the first
   player's wins): Wilson's score interval, inside [0, 1].
 - A **count** that by the rules is never below a floor (:data:`FLOORS`: turns, rounds, lead
-  changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor.
-- Anything else (scores, mean round scores): Student's t. Simulations, tournaments and
-  studies keep a game's scores inside what its options let a seat score (:func:`score_bounds`:
-  Psalter Row's -9..14, a Decktet Golf match's rounds of 12 cells).
-- A **paired difference** of two shares lies in [-1, 1]: Student's t clipped to it.
+  changes, ...): :func:`~parlour.analysis.stats.count_ci`, which stays above the floor and
+  below the most the game says it can be (:func:`figure_bounds`: Psalter Row's Directives
+  and Errands at most 4, its Row at most 9 Quires).
+- Anything else (scores, mean round scores): Student's t, inside what the game's options let
+  the figure be (:func:`figure_bounds`: Psalter Row's scores -9..14, a Decktet Golf match's
+  rounds of 12 cells, its mean round score one round's).
+- A **paired difference** of two shares lies in [-1, 1], of other figures within what the two
+  sides' bounds allow (:func:`difference_bounds`): Student's t clipped to it.
 
 >>> figure_ci("rounds", [1] * 197 + [2] * 3).low > 1      # Student's t alone: 0.998
 True
@@ -43,9 +46,6 @@ FLOORS: dict[str, float] = {
     **dict.fromkeys(("turns", "decisions", "lead_changes", "turns_per_round", "line_discards",
                      "line_discards_per_round", "runs", "additions", "clearings", "row_size"), 0),
 }
-#: The most a count can be by the rules, where it has a most: a Psalter Row Row holds 2-10;
-#: each Directive uses up one of the 4 Kings (PR-5), each Errand one of the 4 Aces (PR-6).
-CEILINGS: dict[str, float] = {"row_size": 9, "n_swap": 4, "n_errand": 4}
 #: Psalter Row's uses of each action kind per game (``n_place``, ...): counts from 0.
 COUNT_PREFIX = "n_"
 #: Shares of the games: what a seat won, how a game ended, whether the first player won.
@@ -147,7 +147,7 @@ def figure_ci(name: str, values: Sequence[float]) -> Estimate:
 def figure_estimate(name: str, sample: Sample, binary: bool, within: Bounds = (None, None)) -> Estimate:
     """:func:`figure_ci` of the values a :class:`~parlour.analysis.stats.Sample` describes,
     ``binary`` when every value is 0 or 1; a figure that is neither a share nor a count keeps
-    its interval ``within`` (:func:`figure_bounds`).
+    its interval ``within`` (:func:`figure_bounds`), a count below ``within``'s most.
 
     >>> figure_estimate("rounds", Sample.of([1, 1, 2]), binary=False) == figure_ci("rounds", [1, 1, 2])
     True
@@ -159,18 +159,22 @@ def figure_estimate(name: str, sample: Sample, binary: bool, within: Bounds = (N
     least = floor(name)
     if least is None:
         return mean_estimate(sample, within=within)
-    return count_estimate(sample, least, ceiling=CEILINGS.get(name))
+    return count_estimate(sample, least, ceiling=within[1])
 
 
-def figure_difference(name: str, first: Sequence[float], second: Sequence[float]) -> tuple[Estimate, float]:
+def figure_difference(name: str, first: Sequence[float], second: Sequence[float],
+                      within: Bounds = (None, None)) -> tuple[Estimate, float]:
     """The paired difference ``second - first`` of the figure ``name`` with its p-value
-    (:func:`~parlour.analysis.stats.paired_difference`), a share's kept within [-1, 1].
+    (:func:`~parlour.analysis.stats.paired_difference`), a share's kept within [-1, 1], any
+    other ``within`` (:func:`difference_bounds`).
 
     >>> figure_difference("win_0", [0, 0, 0, 1], [1, 1, 1, 0])[0].high
     1
+    >>> figure_difference("score", [-9, 14], [14, -9], within=(-23, 23))[0].low
+    -23
     """
     shares = is_rate(name, first) and is_rate(name, second)
-    return paired_difference(first, second, within=(-1, 1) if shares else (None, None))
+    return paired_difference(first, second, within=(-1, 1) if shares else within)
 
 
 def difference_estimate(differences: Sample, shares: bool, within: Bounds = (None, None)) -> tuple[Estimate, float]:

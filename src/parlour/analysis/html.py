@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import parlour
 from parlour.analysis import columns, plots
 from parlour.analysis.compare import Comparer, Comparison
+from parlour.analysis.figures import figure_bounds
 from parlour.analysis.metrics import DesignMetrics, design_metrics
 from parlour.analysis.report import comparison_note, p_text
 from parlour.analysis.simulate import score_keys
@@ -130,10 +131,10 @@ def _summary_table(label: str, table: Any) -> str:
     seats = columns.seat_count(table)
     shares = columns.win_shares(table, seats)
     agents = (table["agents"][-1].as_py() if "agents" in table.column_names else None) or []
-    n = table.num_rows
+    n, (game, options) = table.num_rows, columns.played(table)
     head = ("Seat", "Agent", "Mean score [95% CI]", "Completion rate [95% CI]" if seats == 1 else "Win rate [95% CI]")
     body = [(str(seat), _e(agents[seat] if seat < len(agents) else "?"),
-             _ci(mean_estimate(columns.moments(table[key]).sample())),
+             _ci(mean_estimate(columns.moments(table[key]).sample(), within=figure_bounds(game, options, key))),
              _ci(proportion_ci(math.fsum(shares[seat]), n), percent=True))
             for seat, key in enumerate(score_keys(seats))]
     return f"<h3>{_e(label)} ({n} games)</h3>" + _table(head, body)

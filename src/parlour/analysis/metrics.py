@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.analysis.figures import COUNT_PREFIX, figure_estimate
+from parlour.analysis.figures import COUNT_PREFIX, figure_bounds, figure_estimate
 from parlour.analysis.stats import Estimate, proportion_ci
 
 
@@ -47,13 +47,14 @@ def design_metrics(rows: Any) -> DesignMetrics:
     table = columns.as_table(rows)
     n, seats = table.num_rows, columns.seat_count(table)
     ends = [(end, proportion_ci(k, n)) for end, k in columns.text_counts(table["end"])]
-    actions = []
+    actions, (game, options) = [], columns.played(table)
     for key in table.column_names:
         column = table[key]
         if key.startswith(COUNT_PREFIX) and _integers(column) and column.null_count == 0:
             found = columns.tally(column)
             actions.append((key[len(COUNT_PREFIX):],
-                            figure_estimate(key, columns.moments(column).sample(), set(found) <= {0, 1})))
+                            figure_estimate(key, columns.moments(column).sample(), set(found) <= {0, 1},
+                                            figure_bounds(game, options, key))))
     if seats == 1:
         return DesignMetrics(n, seats, ends=ends, actions=actions)
     shares = np.array(columns.win_shares(table, seats))

@@ -349,16 +349,18 @@ def count_estimate(sample: Sample, floor: float, confidence: float = CONFIDENCE,
     """:func:`count_ci` of the values a :class:`Sample` describes; a count that cannot pass a
     ``ceiling`` keeps its interval below it.
 
-    >>> count_estimate(Sample.of([0, 6]), floor=0, ceiling=9)  # a Psalter Row Row holds 9 Pages at most
+    >>> count_estimate(Sample.of([0, 6]), floor=0, ceiling=9)  # a Psalter Row Row holds 9 Quires at most
     Estimate(mean=3.0, low=0, high=9, n=2)
+    >>> count_estimate(Sample.of([4, 4]), floor=0, ceiling=4)  # equal, and bounded on both sides
+    Estimate(mean=4.0, low=1.369..., high=4.0, n=2)
     """
-    found = _count_estimate(sample, floor, confidence)
+    found = _count_estimate(sample, floor, confidence, ceiling)
     if ceiling is None or found.high is None or found.high <= ceiling:
         return found
     return Estimate(found.mean, found.low, ceiling, found.n)
 
 
-def _count_estimate(sample: Sample, floor: float, confidence: float) -> Estimate:
+def _count_estimate(sample: Sample, floor: float, confidence: float, ceiling: float | None) -> Estimate:
     n, mean = sample.n, sample.mean
     if sample.minimum < floor:
         raise ValueError(f"a value {sample.minimum} lies below the floor {floor}")
@@ -368,7 +370,7 @@ def _count_estimate(sample: Sample, floor: float, confidence: float) -> Estimate
     if excess <= 0:  # no event in n games: the exact Poisson upper bound, -ln((1 - c) / 2) / n
         return Estimate(mean, mean, floor - math.log((1 - confidence) / 2) / n, n)
     if sample.stdev == 0:
-        return _without_spread(mean, n, floor, None, confidence)
+        return _without_spread(mean, n, floor, ceiling, confidence)
     half = t_quantile((1 + confidence) / 2, n - 1) * sample.stdev / math.sqrt(n)
     spread = half / excess
     if spread > LOG_SPREAD:  # the excess is not known to a small factor: the delta method fails

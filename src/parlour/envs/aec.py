@@ -126,11 +126,12 @@ class ParlourAECEnv(AECEnv):
         return {other: episode.PENALTY if other == agent else 0 for other in self.agents}
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``)."""
+        """The table as text (``render_mode="ansi"``), as the agent to act sees it; whoever reads
+        it is not that seat, so it is tagged "(viewed)"."""
         if self.render_mode is None:
             logger.warn("render() was called without a render mode: make the environment with render_mode='ansi'")
             return None
-        return episode.ansi(self._live())
+        return episode.ansi(self._live(), you="viewed")
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or file."""

@@ -52,8 +52,9 @@ def game_seed(np_random: np.random.Generator) -> int:
     return int(np_random.integers(2**63))
 
 
-def ansi(decisions: Decisions) -> str:
-    """The table as plain text, as the seat to act sees it (after the end: as a spectator does)."""
+def ansi(decisions: Decisions, you: str = "you") -> str:
+    """The table as plain text, as the seat to act sees it (after the end: as a spectator does),
+    that seat tagged ``you`` (:meth:`~parlour.core.game.Game.render`)."""
     state = decisions.state
-    markup = state.game.render(state.observation(state.current_player))
+    markup = state.game.render(state.observation(state.current_player), you=you)
     return Text.from_markup(markup).plain + "\n"

@@ -416,10 +416,10 @@ class _Session:
         seat = next((i for i, agent in enumerate(self.seats) if agent is None), None)
         self.console.print()
         self.console.rule("[bold]Game over[/bold]", align="left")
-        if seat is not None:
-            self.console.print(state.game.render(state.observation(seat)))
-        else:  # only bots played: seat 0's table, tagged as seen, not as the watcher's own
-            self.console.print(state.game.render(state.observation(0), you="viewed"))
+        # One person: their own table. Several at one terminal, or only bots: the first
+        # person's (or seat 0's) table, tagged as seen, not as the reader's own.
+        you = "viewed" if seat is None or self.shared else "you"
+        self.console.print(state.game.render(state.observation(seat or 0), you=you))
         self.console.print(result_text(state, self.names))
 
 

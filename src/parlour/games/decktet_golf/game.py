@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
@@ -31,6 +32,9 @@ OPTIONS = (
            nullable=True),
     Option("opening_flips", 2, "cards each player turns up outside the core at the deal", minimum=0, maximum=8),
 )
+
+#: A seat's mean round score, by seat or by turn order (state.stats).
+ROUND_SCORE = re.compile(r"round_score_(turn_order)?[0-9]+")
 
 
 class DecktetGolf(Game):
@@ -75,7 +79,7 @@ class DecktetGolf(Game):
         >>> parlour.load("decktet-golf").figure_bounds("round_score_1")
         (-8, 111)
         """
-        return self._round_bounds() if name.startswith("round_score_") else super().figure_bounds(name)
+        return self._round_bounds() if ROUND_SCORE.fullmatch(name) else super().figure_bounds(name)
 
     def _round_bounds(self) -> tuple[int, int]:
         values = sorted(VALUE[card] for card in self.deck)

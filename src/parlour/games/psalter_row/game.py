@@ -31,6 +31,9 @@ OPTIONS = (
            "draw that finds no card", choices=("empty", "failed_draw")),
 )
 
+#: The counts of a game with a most by the rules (:meth:`PsalterRow.figure_bounds`).
+FIGURE_BOUNDS = {"n_swap": (0, 4), "n_errand": (0, 4), "row_size": (0, 9)}
+
 
 class PsalterRow(Game):
     """Psalter Row, the solitaire of the Master Scribe (rulings PR-1..PR-14)."""
@@ -47,6 +50,17 @@ class PsalterRow(Game):
     _text: ClassVar[ModuleType] = text
     _codec_type = PsalterCodec
     _parse_spec = staticmethod(parse_spec)
+
+    def figure_bounds(self, name: str) -> tuple[float | None, float | None]:
+        """Each Directive uses up one of the 4 Kings (PR-5), each Errand one of the 4 Aces
+        (PR-6): at most 4 of each a game; the Row holds at most 9 Quires. The rest as
+        :meth:`Game.figure_bounds`.
+
+        >>> import parlour
+        >>> parlour.load("psalter-row").figure_bounds("n_swap"), parlour.load("psalter-row").figure_bounds("n_place")
+        ((0, 4), (None, None))
+        """
+        return FIGURE_BOUNDS.get(name) or super().figure_bounds(name)
 
     def _notation_forms(self) -> list[Sequence[str]]:
         return list(NOTATION_FORMS)
