@@ -23,6 +23,7 @@ from parlour.analysis.results import JSON_COLUMNS, LIST_COLUMNS, ResultsError, _
 from parlour.analysis.stats import Moments
 from parlour.core.errors import OptionError
 
+
 def read_table(path: Path) -> Any:
     """The rows of a results file (any format :class:`~parlour.analysis.results.RowWriter`
     writes) as a pyarrow table, old column names under their new ones; ResultsError if it
