@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from parlour.analysis.results import JSON_COLUMNS, LIST_COLUMNS, ResultsError, _pyarrow, file_format, _renamed
+from parlour.analysis.results import JSON_COLUMNS, LIST_COLUMNS, ResultsError, _pyarrow, _renamed, file_format, jsonl_rows
 from parlour.analysis.stats import Moments
 from parlour.core.errors import OptionError
 
@@ -80,18 +80,11 @@ def _as_text(path: Path) -> io.BytesIO:
     """The JSON lines of ``path`` with their dict columns (the options) as JSON text;
     ResultsError naming the first line that is not JSON."""
     out = io.BytesIO()
-    with path.open("rb") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except ValueError as err:
-                raise ResultsError(f"{path}: line {number} is not JSON ({getattr(err, 'msg', err)})") from None
-            for name in JSON_COLUMNS:
-                if isinstance(row, dict) and isinstance(row.get(name), dict):
-                    row[name] = json.dumps(row[name], sort_keys=True)
-            out.write(json.dumps(row).encode() + b"\n")
+    for row in jsonl_rows(path):
+        for name in JSON_COLUMNS:
+            if isinstance(row, dict) and isinstance(row.get(name), dict):
+                row[name] = json.dumps(row[name], sort_keys=True)
+        out.write(json.dumps(row).encode() + b"\n")
     out.seek(0)
     return out
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Self
 
@@ -206,14 +207,19 @@ def _from_csv(key: str, text: str) -> Any:
 
 
 def _read_jsonl(path: Path) -> list[dict[str, Any]]:
-    rows = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise ResultsError(f"{path}: line {number} is not JSON ({err.msg})") from None
-    return rows
+    return list(jsonl_rows(path))
+
+
+def jsonl_rows(path: Path) -> Iterator[Any]:
+    """Each line of a JSON-lines file, decoded, a line at a time (blank lines skipped);
+    ResultsError naming the first line that is not JSON."""
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if line.strip():
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError as err:
+                    raise ResultsError(f"{path}: line {number} is not JSON ({err.msg})") from None
 
 
 def _pyarrow() -> Any:
