@@ -19,7 +19,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from parlour.analysis.results import JSON_COLUMNS, LIST_COLUMNS, ResultsError, _pyarrow, _renamed, file_format, jsonl_rows
+from parlour.analysis.results import (
+    JSON_COLUMNS,
+    LIST_COLUMNS,
+    ResultsError,
+    _pyarrow,
+    _renamed,
+    file_format,
+    jsonl_rows,
+)
 from parlour.analysis.stats import Moments
 from parlour.core.errors import OptionError
 
